@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module arrows point down (see ../shared/ARCHITECTURE.md):
+// layerplay -> LayerDisplay -> LayerMedia -> LayerCompositor -> LayerKit -> LayerGraphics -> CCairo
+let package = Package(
+    name: "layerplay",
+    products: [
+        .library(name: "LayerGraphics", targets: ["LayerGraphics"]),
+        .library(name: "LayerKit", targets: ["LayerKit"]),
+        .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
+        .library(name: "LayerMedia", targets: ["LayerMedia"]),
+        .library(name: "LayerDisplay", targets: ["LayerDisplay"]),
+        .executable(name: "layerplay", targets: ["layerplay"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries. Every FFmpeg library is listed in pkgConfig so that C targets link.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .target(name: "CShims", dependencies: ["CFFmpeg"]),
+
+        .target(name: "LayerGraphics", dependencies: ["CCairo"]),
+        .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
+        .target(name: "LayerCompositor", dependencies: ["LayerKit", "LayerGraphics"]),
+        .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims"]),
+        .target(name: "LayerDisplay", dependencies: ["LayerMedia", "LayerCompositor", "CSDL2"]),
+        .executableTarget(
+            name: "layerplay",
+            dependencies: [
+                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
+        .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
+        .testTarget(
+            name: "LayerCompositorTests",
+            dependencies: ["LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"],
+            resources: [.copy("References")]
+        ),
+        .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,16 @@
+#ifndef LAYERPLAY_CSHIMS_H
+#define LAYERPLAY_CSHIMS_H
+#include <stdint.h>
+#include <libavutil/avutil.h>
+#include <libavutil/error.h>
+
+/// FFmpeg macros that Swift cannot import, as functions.
+int lp_averror_eof(void);
+int lp_averror_eagain(void);
+int64_t lp_av_nopts_value(void);
+AVRational lp_av_time_base_q(void);
+/// The text of an FFmpeg error code ("Invalid data found when processing input").
+void lp_av_error_string(int code, char *buffer, int size);
+/// Sets FFmpeg's log level (av_log_set_level is importable, the AV_LOG_* constants are not all).
+void lp_av_log_quiet(void);
+#endif

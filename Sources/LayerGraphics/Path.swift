@@ -1,0 +1,111 @@
+import CCairo
+import Foundation
+
+/// A vector path (moves, lines, cubic curves, closes), as CGPath: shadow paths, masks and shapes.
+public struct Path: Hashable, Sendable {
+    public enum Element: Hashable, Sendable {
+        case move(Point)
+        case line(Point)
+        case curve(Point, Point, Point)
+        case close
+    }
+    public private(set) var elements: [Element] = []
+    public init() {}
+
+    public mutating func move(to p: Point) { elements.append(.move(p)) }
+    public mutating func addLine(to p: Point) { elements.append(.line(p)) }
+    public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
+    public mutating func closeSubpath() { elements.append(.close) }
+
+    public init(rect: Rect) {
+        self.init()
+        let r = rect.standardized
+        move(to: Point(r.minX, r.minY)); addLine(to: Point(r.maxX, r.minY))
+        addLine(to: Point(r.maxX, r.maxY)); addLine(to: Point(r.minX, r.maxY)); closeSubpath()
+    }
+
+    /// A rounded rectangle with circular corners (radius clamped to half the shorter side).
+    public init(roundedRect rect: Rect, cornerRadius: Double) {
+        let r = rect.standardized
+        let radius = max(0, min(cornerRadius, min(r.width, r.height) / 2))
+        if radius == 0 { self.init(rect: r); return }
+        self.init()
+        let k = radius * 0.5522847498 // cubic approximation of a quarter circle
+        move(to: Point(r.minX + radius, r.minY))
+        addLine(to: Point(r.maxX - radius, r.minY))
+        addCurve(to: Point(r.maxX, r.minY + radius), control1: Point(r.maxX - radius + k, r.minY), control2: Point(r.maxX, r.minY + radius - k))
+        addLine(to: Point(r.maxX, r.maxY - radius))
+        addCurve(to: Point(r.maxX - radius, r.maxY), control1: Point(r.maxX, r.maxY - radius + k), control2: Point(r.maxX - radius + k, r.maxY))
+        addLine(to: Point(r.minX + radius, r.maxY))
+        addCurve(to: Point(r.minX, r.maxY - radius), control1: Point(r.minX + radius - k, r.maxY), control2: Point(r.minX, r.maxY - radius + k))
+        addLine(to: Point(r.minX, r.minY + radius))
+        addCurve(to: Point(r.minX + radius, r.minY), control1: Point(r.minX, r.minY + radius - k), control2: Point(r.minX + radius - k, r.minY))
+        closeSubpath()
+    }
+
+    /// An ellipse inscribed in `rect`.
+    public init(ellipseIn rect: Rect) {
+        self.init()
+        let r = rect.standardized
+        let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
+        let kx = rx * 0.5522847498, ky = ry * 0.5522847498
+        move(to: Point(cx + rx, cy))
+        addCurve(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + ky), control2: Point(cx + kx, cy + ry))
+        addCurve(to: Point(cx - rx, cy), control1: Point(cx - kx, cy + ry), control2: Point(cx - rx, cy + ky))
+        addCurve(to: Point(cx, cy - ry), control1: Point(cx - rx, cy - ky), control2: Point(cx - kx, cy - ry))
+        addCurve(to: Point(cx + rx, cy), control1: Point(cx + kx, cy - ry), control2: Point(cx + rx, cy - ky))
+        closeSubpath()
+    }
+
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// The box of all points, control points included (CGPath's `boundingBox`), or `.null` when empty.
+    public var boundingBox: Rect {
+        var box = Rect.null
+        func add(_ p: Point) { box = box.union(Rect(x: p.x, y: p.y, width: 0, height: 0)) }
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): add(p)
+            case .curve(let a, let b, let c): add(a); add(b); add(c)
+            case .close: break
+            }
+        }
+        return box
+    }
+
+    /// The path with every point transformed.
+    public func applying(_ t: AffineTransform) -> Path {
+        var out = Path()
+        out.elements = elements.map {
+            switch $0 {
+            case .move(let p): .move(p.applying(t))
+            case .line(let p): .line(p.applying(t))
+            case .curve(let a, let b, let c): .curve(a.applying(t), b.applying(t), c.applying(t))
+            case .close: .close
+            }
+        }
+        return out
+    }
+
+    /// Fills the path (non-zero or even-odd) into `mask`, antialiased, after mapping it through `transform`.
+    public func fill(into mask: AlphaMask, transform: AffineTransform = .identity, evenOdd: Bool = false) {
+        let surface = cairo_image_surface_create_for_data(mask.bytes, CAIRO_FORMAT_A8, Int32(mask.width), Int32(mask.height), Int32(mask.bytesPerRow))
+        let cr = cairo_create(surface)
+        var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_set_matrix(cr, &m)
+        for e in elements {
+            switch e {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .curve(let a, let b, let c): cairo_curve_to(cr, a.x, a.y, b.x, b.y, c.x, c.y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+    }
+}

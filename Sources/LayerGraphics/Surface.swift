@@ -1,0 +1,55 @@
+/// A mutable canvas of premultiplied BGRA8 pixels: what the compositor renders into.
+///
+/// Rows are written from several threads at once by the compositor (each thread owns a band of rows);
+/// callers must not read a surface while a render into it is running.
+public final class Surface: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Pixels between the starts of two rows.
+    public let pixelsPerRow: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "a surface has at least one pixel")
+        self.width = width
+        self.height = height
+        pixelsPerRow = width
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    public var size: Size { Size(width: Double(width), height: Double(height)) }
+
+    /// Fills every pixel with `color`.
+    public func clear(to color: Color = .clear) {
+        pixels.update(repeating: color.premultiplied.bgra, count: pixelsPerRow * height)
+    }
+
+    public func pixel(x: Int, y: Int) -> PremultipliedColor {
+        precondition(x >= 0 && x < width && y >= 0 && y < height)
+        return PremultipliedColor(bgra: pixels[y * pixelsPerRow + x])
+    }
+
+    public func setPixel(x: Int, y: Int, _ color: PremultipliedColor) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height)
+        pixels[y * pixelsPerRow + x] = color.bgra
+    }
+
+    /// An immutable copy of the current pixels.
+    public func makeImage() -> Image {
+        Image(width: width, height: height) { out in
+            for y in 0..<height {
+                let row = pixels + y * pixelsPerRow
+                for x in 0..<width { out[y * width + x] = row[x] }
+            }
+        }
+    }
+
+    /// A surface holding a copy of `image`.
+    public convenience init(image: Image) {
+        self.init(width: image.width, height: image.height)
+        image.withUnsafePixels { src in pixels.update(from: src.baseAddress!, count: width * height) }
+    }
+}

@@ -1,0 +1,202 @@
+import LayerGraphics
+import Synchronization
+
+private let nextLayerID = Atomic<UInt64>(1)
+
+/// A rectangle in a tree of layers that draws a background, contents, a border and a shadow, with a
+/// 3D transform, as Core Animation's CALayer. This is the model: changing it never changes a frame
+/// already captured with `snapshot(at:)`.
+///
+/// Layers are not thread-safe: build and change a tree on one thread, and hand the compositor snapshots.
+open class Layer: CustomStringConvertible {
+    /// A number that identifies this layer in snapshots (which never hold the layer itself).
+    public let identifier: UInt64
+    /// A name for debugging and lookups.
+    public var name: String?
+
+    public init() {
+        identifier = nextLayerID.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    // MARK: Tree
+
+    public private(set) weak var superlayer: Layer?
+    private var storedSublayers: [Layer] = []
+    /// The layer this one masks, when it is used as a `mask` (then it has no superlayer).
+    private weak var maskedLayer: Layer?
+
+    /// The sublayers, back to front in array order. Setting replaces them all (each leaves its old parent).
+    public var sublayers: [Layer]? {
+        get { storedSublayers.isEmpty ? nil : storedSublayers }
+        set {
+            for layer in storedSublayers { layer.superlayer = nil }
+            storedSublayers = []
+            for layer in newValue ?? [] { insertSublayer(layer, at: storedSublayers.count) }
+        }
+    }
+
+    public func addSublayer(_ layer: Layer) { insertSublayer(layer, at: storedSublayers.count) }
+
+    /// Inserts `layer` at `index` (clamped to the valid range), removing it from its previous parent first.
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        precondition(layer !== self, "a layer cannot be its own sublayer")
+        var index = index
+        if layer.superlayer === self, let old = storedSublayers.firstIndex(where: { $0 === layer }), old < index { index -= 1 }
+        layer.removeFromSuperlayer()
+        layer.detachFromMaskedLayer()
+        storedSublayers.insert(layer, at: max(0, min(index, storedSublayers.count)))
+        layer.superlayer = self
+    }
+
+    /// Inserts `layer` just above `sibling` (at the end when `sibling` is nil or not a sublayer).
+    public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
+        guard let sibling, let i = storedSublayers.firstIndex(where: { $0 === sibling }) else { addSublayer(layer); return }
+        insertSublayer(layer, at: i + 1)
+    }
+
+    /// Inserts `layer` just below `sibling` (at the start when `sibling` is nil or not a sublayer).
+    public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
+        guard let sibling, let i = storedSublayers.firstIndex(where: { $0 === sibling }) else { insertSublayer(layer, at: 0); return }
+        insertSublayer(layer, at: i)
+    }
+
+    /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
+    public func replaceSublayer(_ oldLayer: Layer, with newLayer: Layer) {
+        guard let i = storedSublayers.firstIndex(where: { $0 === oldLayer }) else { return }
+        if oldLayer === newLayer { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: i)
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.storedSublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    private func detachFromMaskedLayer() {
+        if let owner = maskedLayer, owner.mask === self { owner.mask = nil }
+        maskedLayer = nil
+    }
+
+    // MARK: Geometry
+
+    /// The layer's own coordinate space: origin and size.
+    public var bounds: Rect = .zero
+    /// Where the anchor point sits in the superlayer's space.
+    public var position: Point = .zero
+    /// The point of the bounds (in unit coordinates) that `position` names and transforms turn about.
+    public var anchorPoint: Point = Point(x: 0.5, y: 0.5)
+    /// The anchor's z coordinate, in points.
+    public var anchorPointZ: Double = 0
+    /// The layer's z in its superlayer: drawing order among siblings, and depth under perspective.
+    public var zPosition: Double = 0
+    /// Applied about the anchor point, relative to the superlayer.
+    public var transform: Transform3D = .identity
+    /// Applied to every sublayer, about this layer's anchor point (the place for a shared perspective).
+    public var sublayerTransform: Transform3D = .identity
+
+    /// The layer's rectangle in its superlayer's space: derived from bounds, position, anchor and transform.
+    /// Setting it keeps `bounds.origin` and the transform, and sets `bounds.size` and `position`.
+    public var frame: Rect {
+        get {
+            let size = bounds.size
+            let anchorInBounds = Point(x: anchorPoint.x * size.width, y: anchorPoint.y * size.height)
+            let local = Rect(x: -anchorInBounds.x, y: -anchorInBounds.y, width: size.width, height: size.height)
+            if transform.isIdentity { return local.offsetBy(dx: position.x, dy: position.y) }
+            // The bounding box of the transformed bounds about the anchor (projected where possible).
+            let corners = [Point(local.minX, local.minY), Point(local.maxX, local.minY),
+                           Point(local.minX, local.maxY), Point(local.maxX, local.maxY)]
+            var box = Rect.null
+            for c in corners {
+                let h = transform.apply(x: c.x, y: c.y, z: -anchorPointZ)
+                let w = h.w > 1e-12 ? h.w : 1
+                box = box.union(Rect(x: h.x / w, y: h.y / w, width: 0, height: 0))
+            }
+            return box.offsetBy(dx: position.x, dy: position.y)
+        }
+        set {
+            let r = newValue.standardized
+            if transform.isIdentity {
+                bounds.size = r.size
+                position = Point(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
+            } else {
+                // As Core Animation: with a transform, size is set through the inverse of the transform's scale,
+                // and position moves so that the frame's centre lands where asked.
+                let current = frame
+                let sx = current.width > 0 && bounds.width > 0 ? current.width / bounds.width : 1
+                let sy = current.height > 0 && bounds.height > 0 ? current.height / bounds.height : 1
+                bounds.size = Size(width: r.width / sx, height: r.height / sy)
+                let moved = frame
+                position = Point(x: position.x + r.midX - moved.midX, y: position.y + r.midY - moved.midY)
+            }
+        }
+    }
+
+    /// The 2D part of `transform`.
+    public func affineTransform() -> AffineTransform { transform.affineTransform }
+    public func setAffineTransform(_ t: AffineTransform) { transform = Transform3D(affine: t) }
+
+    // MARK: Visual properties
+
+    /// Fill of the bounds, rounded by `cornerRadius`; nil draws nothing.
+    public var backgroundColor: Color?
+    /// An image or a video frame, placed by `contentsGravity`.
+    open var contents: LayerContents?
+    public var contentsGravity: ContentsGravity = .resize
+    /// The part of the contents shown, in unit coordinates of the contents.
+    public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// The stretchable middle of the contents (nine-slice), in unit coordinates of `contentsRect`.
+    public var contentsCenter: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Pixels per point of the contents (natural size is pixels / contentsScale).
+    public var contentsScale: Double = 1
+    public var minificationFilter: ContentsFilter = .linear
+    public var magnificationFilter: ContentsFilter = .linear
+    public var minificationFilterBias: Double = 0
+
+    /// Radius of the rounded corners of the background and border (and of the clip with `masksToBounds`).
+    public var cornerRadius: Double = 0
+    public var maskedCorners: CornerMask = .all
+    /// Width of the border, drawn inside the bounds above contents and sublayers.
+    public var borderWidth: Double = 0
+    public var borderColor: Color? = .black
+
+    public var shadowColor: Color? = .black
+    /// 0 (the default) draws no shadow.
+    public var shadowOpacity: Double = 0
+    public var shadowOffset: Size = Size(width: 0, height: -3)
+    /// Gaussian standard deviation of the shadow's blur, in points.
+    public var shadowRadius: Double = 3
+    /// The shadow's shape (filled non-zero); nil uses the layer's composited alpha.
+    public var shadowPath: Path?
+
+    /// A layer whose alpha masks this one, in this layer's coordinate space. Setting it detaches it from any parent.
+    public var mask: Layer? {
+        didSet {
+            if let old = oldValue, old !== mask { old.maskedLayer = nil }
+            if let mask {
+                precondition(mask !== self, "a layer cannot mask itself")
+                mask.removeFromSuperlayer()
+                if let other = mask.maskedLayer, other !== self { other.mask = nil }
+                mask.maskedLayer = self
+            }
+        }
+    }
+    /// Clips contents and sublayers to the rounded bounds.
+    public var masksToBounds: Bool = false
+    /// Group opacity of the layer and its sublayers.
+    public var opacity: Double = 1
+    public var isHidden: Bool = false
+    /// When false, the layer is not drawn while its back faces the viewer.
+    public var isDoubleSided: Bool = true
+
+    // MARK: Snapshot hooks
+
+    /// The contents to show at `time` (seconds on the rendering clock). Subclasses that show time-varying
+    /// contents (a video frame) override this; the default returns `contents`.
+    open func presentationContents(at time: Double) -> LayerContents? { contents }
+
+    open var description: String {
+        "<\(type(of: self)) \(name.map { "'\($0)' " } ?? "")frame=\(frame)\(storedSublayers.isEmpty ? "" : " sublayers=\(storedSublayers.count)")>"
+    }
+}

@@ -1,0 +1,115 @@
+import LayerGraphics
+
+/// An immutable copy of a layer tree's presentation values at one time: all the compositor ever sees.
+///
+/// It remembers which layer each node came from (`layerID`) without holding the layer, so a later change
+/// to the model cannot alter a captured frame, and it can cross threads freely.
+public final class LayerSnapshot: Sendable {
+    public let layerID: UInt64
+    public let name: String?
+    public let bounds: Rect
+    public let position: Point
+    public let anchorPoint: Point
+    public let anchorPointZ: Double
+    public let zPosition: Double
+    public let transform: Transform3D
+    public let sublayerTransform: Transform3D
+    /// True for a `TransformLayer`: its sublayers keep their 3D positions (no flattening).
+    public let preserves3D: Bool
+
+    public let backgroundColor: Color?
+    public let contents: LayerContents?
+    public let contentsGravity: ContentsGravity
+    public let contentsRect: Rect
+    public let contentsCenter: Rect
+    public let contentsScale: Double
+    public let minificationFilter: ContentsFilter
+    public let magnificationFilter: ContentsFilter
+    public let cornerRadius: Double
+    public let maskedCorners: CornerMask
+    public let borderWidth: Double
+    public let borderColor: Color?
+    public let shadowColor: Color?
+    public let shadowOpacity: Double
+    public let shadowOffset: Size
+    public let shadowRadius: Double
+    public let shadowPath: Path?
+    public let masksToBounds: Bool
+    public let opacity: Double
+    public let isHidden: Bool
+    public let isDoubleSided: Bool
+
+    public let sublayers: [LayerSnapshot]
+    public let mask: LayerSnapshot?
+
+    init(_ layer: Layer, time: Double) {
+        layerID = layer.identifier
+        name = layer.name
+        bounds = layer.bounds
+        position = layer.position
+        anchorPoint = layer.anchorPoint
+        anchorPointZ = layer.anchorPointZ
+        zPosition = layer.zPosition
+        transform = layer.transform
+        sublayerTransform = layer.sublayerTransform
+        preserves3D = false
+        backgroundColor = layer.backgroundColor
+        contents = layer.presentationContents(at: time)
+        contentsGravity = layer.contentsGravity
+        contentsRect = layer.contentsRect
+        contentsCenter = layer.contentsCenter
+        contentsScale = layer.contentsScale
+        minificationFilter = layer.minificationFilter
+        magnificationFilter = layer.magnificationFilter
+        cornerRadius = layer.cornerRadius
+        maskedCorners = layer.maskedCorners
+        borderWidth = layer.borderWidth
+        borderColor = layer.borderColor
+        shadowColor = layer.shadowColor
+        shadowOpacity = layer.shadowOpacity
+        shadowOffset = layer.shadowOffset
+        shadowRadius = layer.shadowRadius
+        shadowPath = layer.shadowPath
+        masksToBounds = layer.masksToBounds
+        opacity = layer.opacity
+        isHidden = layer.isHidden
+        isDoubleSided = layer.isDoubleSided
+        sublayers = (layer.sublayers ?? []).map { LayerSnapshot($0, time: time) }
+        mask = layer.mask.map { LayerSnapshot($0, time: time) }
+    }
+
+    /// The anchor point in the layer's bounds space: `bounds.origin + anchorPoint · bounds.size`.
+    public var anchorInBounds: Point {
+        Point(x: bounds.origin.x + anchorPoint.x * bounds.width, y: bounds.origin.y + anchorPoint.y * bounds.height)
+    }
+
+    /// Layer space to superlayer space (SEMANTICS.md):
+    /// `T(-a.x, -a.y, -anchorPointZ) · transform · T(position.x, position.y, zPosition)`.
+    public var localTransform: Transform3D {
+        let a = anchorInBounds
+        return Transform3D.makeTranslation(-a.x, -a.y, -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(.makeTranslation(position.x, position.y, zPosition))
+    }
+
+    /// What this layer applies to its sublayers: `T(-a) · sublayerTransform · T(a)`, `a` its anchor in bounds space.
+    public var sublayerMatrix: Transform3D {
+        if sublayerTransform.isIdentity { return .identity }
+        let a = anchorInBounds
+        return Transform3D.makeTranslation(-a.x, -a.y, -anchorPointZ)
+            .concatenating(sublayerTransform)
+            .concatenating(.makeTranslation(a.x, a.y, anchorPointZ))
+    }
+
+    /// The sublayers in drawing order: ascending `zPosition`, ties in array order.
+    public var sublayersInDrawingOrder: [LayerSnapshot] {
+        sublayers.enumerated().sorted { a, b in
+            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
+extension Layer {
+    /// The presentation values of this layer and its subtree at `time` (seconds on the rendering clock).
+    public func snapshot(at time: Double = 0) -> LayerSnapshot { LayerSnapshot(self, time: time) }
+}

@@ -1,0 +1,43 @@
+import LayerGraphics
+
+/// What a layer shows as its contents: a bitmap or a decoded video frame.
+public enum LayerContents: Sendable {
+    case image(Image)
+    case pixelBuffer(PixelBuffer)
+
+    /// Size in pixels.
+    public var pixelSize: Size {
+        switch self {
+        case .image(let i): return i.size
+        case .pixelBuffer(let p): return p.size
+        }
+    }
+    public var isOpaque: Bool {
+        switch self {
+        case .image(let i): return i.isOpaque
+        case .pixelBuffer(let p): return p.isOpaque
+        }
+    }
+}
+
+/// How contents are placed in the bounds (CALayerContentsGravity). `top` is visually on top (y down).
+public enum ContentsGravity: String, Sendable, CaseIterable {
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    case resize, resizeAspect, resizeAspectFill
+}
+
+/// Sampling filter for contents (CALayerContentsFilter).
+public enum ContentsFilter: String, Sendable, CaseIterable {
+    case nearest, linear, trilinear
+}
+
+/// The corners `cornerRadius` rounds (CACornerMask). With y down, `minXMinY` is the top-left corner.
+public struct CornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CornerMask(rawValue: 8)
+    public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+}

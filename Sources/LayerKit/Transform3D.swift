@@ -1,0 +1,158 @@
+import Foundation
+import LayerGraphics
+
+/// A 4×4 homogeneous transform in Core Animation's layout (CATransform3D): row vectors, `p' = p · M`,
+/// translation in `m41 m42 m43`, perspective through `m34 = -1/d`.
+///
+/// `a.concatenating(b)` means "a, then b" (`a · b`). `t.rotated(…)`, `translated`, `scaled` apply the new
+/// operation *before* `t`, as `CATransform3DRotate` does.
+public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
+    public var m11, m12, m13, m14: Double
+    public var m21, m22, m23, m24: Double
+    public var m31, m32, m33, m34: Double
+    public var m41, m42, m43, m44: Double
+
+    public init(m11: Double, m12: Double, m13: Double, m14: Double,
+                m21: Double, m22: Double, m23: Double, m24: Double,
+                m31: Double, m32: Double, m33: Double, m34: Double,
+                m41: Double, m42: Double, m43: Double, m44: Double) {
+        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
+        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
+        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
+        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    }
+
+    public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                                             m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    public init() { self = .identity }
+
+    // MARK: Makers
+
+    public static func makeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {
+        var t = identity; t.m41 = tx; t.m42 = ty; t.m43 = tz; return t
+    }
+    public static func makeScale(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D {
+        var t = identity; t.m11 = sx; t.m22 = sy; t.m33 = sz; return t
+    }
+    /// A rotation of `angle` radians about the axis (x, y, z), normalised; a zero axis gives the identity.
+    /// With y down, a positive angle about z turns clockwise on screen, and about y moves the right edge away.
+    public static func makeRotation(_ angle: Double, _ x: Double, _ y: Double, _ z: Double) -> Transform3D {
+        let length = (x * x + y * y + z * z).squareRoot()
+        guard length > 0, length.isFinite else { return identity }
+        let x = x / length, y = y / length, z = z / length
+        let c = cos(angle), s = sin(angle), k = 1 - c
+        return Transform3D(
+            m11: c + k * x * x, m12: k * x * y + z * s, m13: k * x * z - y * s, m14: 0,
+            m21: k * x * y - z * s, m22: c + k * y * y, m23: k * y * z + x * s, m24: 0,
+            m31: k * x * z + y * s, m32: k * y * z - x * s, m33: c + k * z * z, m34: 0,
+            m41: 0, m42: 0, m43: 0, m44: 1)
+    }
+    /// A perspective projection for an eye at distance `d` (`m34 = -1/d`); `d <= 0` gives the identity.
+    public static func makePerspective(distance d: Double) -> Transform3D {
+        var t = identity
+        if d > 0 { t.m34 = -1 / d }
+        return t
+    }
+
+    // MARK: Composition
+
+    /// `self`, then `t` (the matrix product `self · t`).
+    public func concatenating(_ t: Transform3D) -> Transform3D {
+        let a = self.rows, b = t.rows
+        var r = [SIMD4<Double>](repeating: .zero, count: 4)
+        for i in 0..<4 {
+            r[i] = a[i].x * b[0] + a[i].y * b[1] + a[i].z * b[2] + a[i].w * b[3]
+        }
+        return Transform3D(rows: r)
+    }
+    public func translated(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {
+        Transform3D.makeTranslation(tx, ty, tz).concatenating(self)
+    }
+    public func scaled(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D {
+        Transform3D.makeScale(sx, sy, sz).concatenating(self)
+    }
+    public func rotated(by angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
+        Transform3D.makeRotation(angle, x, y, z).concatenating(self)
+    }
+
+    // MARK: Queries
+
+    public var isIdentity: Bool { self == .identity }
+    /// True when the matrix only maps x and y affinely (what `affineTransform` can represent exactly).
+    public var isAffine: Bool {
+        m13 == 0 && m14 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 &&
+            m43 == 0 && m44 == 1
+    }
+    /// The 2D part (`a = m11, b = m12, c = m21, d = m22, tx = m41, ty = m42`), as CATransform3DGetAffineTransform.
+    public var affineTransform: LayerGraphics.AffineTransform {
+        LayerGraphics.AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
+    }
+    /// The 3D form of an affine transform (CATransform3DMakeAffineTransform).
+    public init(affine t: LayerGraphics.AffineTransform) {
+        self = .identity
+        m11 = t.a; m12 = t.b; m21 = t.c; m22 = t.d; m41 = t.tx; m42 = t.ty
+    }
+
+    /// The inverse, or nil when the matrix is singular. (Core Animation returns the original matrix then;
+    /// an optional makes the failure visible.)
+    public func inverted() -> Transform3D? {
+        let m = [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
+        var inv = [Double](repeating: 0, count: 16)
+        inv[0] = m[5]*m[10]*m[15] - m[5]*m[11]*m[14] - m[9]*m[6]*m[15] + m[9]*m[7]*m[14] + m[13]*m[6]*m[11] - m[13]*m[7]*m[10]
+        inv[4] = -m[4]*m[10]*m[15] + m[4]*m[11]*m[14] + m[8]*m[6]*m[15] - m[8]*m[7]*m[14] - m[12]*m[6]*m[11] + m[12]*m[7]*m[10]
+        inv[8] = m[4]*m[9]*m[15] - m[4]*m[11]*m[13] - m[8]*m[5]*m[15] + m[8]*m[7]*m[13] + m[12]*m[5]*m[11] - m[12]*m[7]*m[9]
+        inv[12] = -m[4]*m[9]*m[14] + m[4]*m[10]*m[13] + m[8]*m[5]*m[14] - m[8]*m[6]*m[13] - m[12]*m[5]*m[10] + m[12]*m[6]*m[9]
+        inv[1] = -m[1]*m[10]*m[15] + m[1]*m[11]*m[14] + m[9]*m[2]*m[15] - m[9]*m[3]*m[14] - m[13]*m[2]*m[11] + m[13]*m[3]*m[10]
+        inv[5] = m[0]*m[10]*m[15] - m[0]*m[11]*m[14] - m[8]*m[2]*m[15] + m[8]*m[3]*m[14] + m[12]*m[2]*m[11] - m[12]*m[3]*m[10]
+        inv[9] = -m[0]*m[9]*m[15] + m[0]*m[11]*m[13] + m[8]*m[1]*m[15] - m[8]*m[3]*m[13] - m[12]*m[1]*m[11] + m[12]*m[3]*m[9]
+        inv[13] = m[0]*m[9]*m[14] - m[0]*m[10]*m[13] - m[8]*m[1]*m[14] + m[8]*m[2]*m[13] + m[12]*m[1]*m[10] - m[12]*m[2]*m[9]
+        inv[2] = m[1]*m[6]*m[15] - m[1]*m[7]*m[14] - m[5]*m[2]*m[15] + m[5]*m[3]*m[14] + m[13]*m[2]*m[7] - m[13]*m[3]*m[6]
+        inv[6] = -m[0]*m[6]*m[15] + m[0]*m[7]*m[14] + m[4]*m[2]*m[15] - m[4]*m[3]*m[14] - m[12]*m[2]*m[7] + m[12]*m[3]*m[6]
+        inv[10] = m[0]*m[5]*m[15] - m[0]*m[7]*m[13] - m[4]*m[1]*m[15] + m[4]*m[3]*m[13] + m[12]*m[1]*m[7] - m[12]*m[3]*m[5]
+        inv[14] = -m[0]*m[5]*m[14] + m[0]*m[6]*m[13] + m[4]*m[1]*m[14] - m[4]*m[2]*m[13] - m[12]*m[1]*m[6] + m[12]*m[2]*m[5]
+        inv[3] = -m[1]*m[6]*m[11] + m[1]*m[7]*m[10] + m[5]*m[2]*m[11] - m[5]*m[3]*m[10] - m[9]*m[2]*m[7] + m[9]*m[3]*m[6]
+        inv[7] = m[0]*m[6]*m[11] - m[0]*m[7]*m[10] - m[4]*m[2]*m[11] + m[4]*m[3]*m[10] + m[8]*m[2]*m[7] - m[8]*m[3]*m[6]
+        inv[11] = -m[0]*m[5]*m[11] + m[0]*m[7]*m[9] + m[4]*m[1]*m[11] - m[4]*m[3]*m[9] - m[8]*m[1]*m[7] + m[8]*m[3]*m[5]
+        inv[15] = m[0]*m[5]*m[10] - m[0]*m[6]*m[9] - m[4]*m[1]*m[10] + m[4]*m[2]*m[9] + m[8]*m[1]*m[6] - m[8]*m[2]*m[5]
+        let det = m[0] * inv[0] + m[1] * inv[4] + m[2] * inv[8] + m[3] * inv[12]
+        guard det != 0, det.isFinite else { return nil }
+        let s = 1 / det
+        return Transform3D(m11: inv[0]*s, m12: inv[1]*s, m13: inv[2]*s, m14: inv[3]*s,
+                           m21: inv[4]*s, m22: inv[5]*s, m23: inv[6]*s, m24: inv[7]*s,
+                           m31: inv[8]*s, m32: inv[9]*s, m33: inv[10]*s, m34: inv[11]*s,
+                           m41: inv[12]*s, m42: inv[13]*s, m43: inv[14]*s, m44: inv[15]*s)
+    }
+
+    /// The homogeneous image of the point (x, y, z, 1): `(x y z 1) · M`.
+    public func apply(x: Double, y: Double, z: Double = 0) -> SIMD4<Double> {
+        let r = rows
+        return x * r[0] + y * r[1] + z * r[2] + r[3]
+    }
+    /// The projected 2D point of (x, y, 0) (divided by w), or nil when it lies behind the eye (w ≤ 0).
+    public func project(_ p: Point) -> Point? {
+        let h = apply(x: p.x, y: p.y)
+        guard h.w > 1e-12 else { return nil }
+        return Point(x: h.x / h.w, y: h.y / h.w)
+    }
+
+    /// The four rows as vectors.
+    public var rows: [SIMD4<Double>] {
+        [SIMD4(m11, m12, m13, m14), SIMD4(m21, m22, m23, m24), SIMD4(m31, m32, m33, m34), SIMD4(m41, m42, m43, m44)]
+    }
+    public init(rows r: [SIMD4<Double>]) {
+        self.init(m11: r[0].x, m12: r[0].y, m13: r[0].z, m14: r[0].w, m21: r[1].x, m22: r[1].y, m23: r[1].z, m24: r[1].w,
+                  m31: r[2].x, m32: r[2].y, m33: r[2].z, m34: r[2].w, m41: r[3].x, m42: r[3].y, m43: r[3].z, m44: r[3].w)
+    }
+
+    public var description: String {
+        rows.map { "[\($0.x) \($0.y) \($0.z) \($0.w)]" }.joined(separator: " ")
+    }
+
+    /// Approximate equality, for tests and for deciding that a transform is effectively flat.
+    public func isApproximatelyEqual(to other: Transform3D, tolerance: Double = 1e-9) -> Bool {
+        zip(rows, other.rows).allSatisfy { a, b in
+            let d = a - b
+            return abs(d.x) <= tolerance && abs(d.y) <= tolerance && abs(d.z) <= tolerance && abs(d.w) <= tolerance
+        }
+    }
+}
