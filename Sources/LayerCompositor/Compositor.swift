@@ -1,0 +1,36 @@
+import Foundation
+import LayerGraphics
+import LayerKit
+
+/// The render server: turns a layer tree snapshot into pixels, as Core Animation would draw it.
+///
+/// Work happens in two steps (ARCHITECTURE.md): the snapshot is lowered to a flat draw list (world matrices,
+/// flattening, clipping, culling, groups, shadow textures), then the software backend executes the list in
+/// bands of rows on all cores. A compositor keeps no per-frame state and may be shared between threads.
+public final class Compositor: Sendable {
+    private let executor: Executor
+
+    /// - Parameter threads: worker threads for the bands; defaults to the number of cores.
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        executor = Executor(threads: threads)
+    }
+
+    public var threads: Int { executor.threads }
+
+    /// Draws `root` into `surface`, whose pixel space is the root's superlayer space.
+    /// - Parameter clear: fill the surface with transparent black first (the default); false draws over what is there.
+    public func render(_ root: LayerSnapshot, into surface: Surface, clear: Bool = true) {
+        if clear { surface.clear() }
+        let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
+        let lowering = Lowering(viewport: viewport, executor: executor)
+        let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
+        executor.render(ops, into: surface)
+    }
+
+    /// Renders a tree into a new surface of the given size.
+    public func render(_ root: LayerSnapshot, width: Int, height: Int) -> Surface {
+        let surface = Surface(width: width, height: height)
+        render(root, into: surface, clear: false)
+        return surface
+    }
+}

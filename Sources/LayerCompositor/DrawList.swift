@@ -1,0 +1,114 @@
+import LayerGraphics
+
+/// Where one draw lands on the target: the inverse map from pixels to the layer's plane, the screen
+/// polygon that bounds its work, and the ancestors' `masksToBounds` clips it must honour.
+struct Placement {
+    let toLocal: PixelToLocal
+    let polygon: ConvexPolygon
+    let bounds: PixelRect
+    let clips: [ClipShape]
+}
+
+/// A rounded-rect clip of an ancestor that has `masksToBounds`, evaluated in that ancestor's plane.
+struct ClipShape {
+    let toLocal: PixelToLocal
+    let shape: RoundedRect
+    let bounds: PixelRect
+}
+
+/// The sampler of one layer's contents, chosen once per draw (the per-pixel loop is specialised for it).
+enum SamplerChoice {
+    case bgra(BGRASampler)
+    case planarYUV(PlanarYUVSampler)
+    case nv12(NV12Sampler)
+}
+
+/// A layer's contents as drawn: where they sit in the layer's plane and how local points map to texels.
+struct ContentsDraw {
+    let sampler: SamplerChoice
+    /// The contents' rectangle in the layer's plane (after gravity).
+    let rect: RoundedRect
+    /// texel = local · scale + offset.
+    let scaleX, offsetX, scaleY, offsetY: Float
+    /// `masksToBounds`: the contents are cut by the layer's rounded shape.
+    let clippedToShape: Bool
+    /// Contents that cover every pixel they touch with alpha 255 (opaque video, opaque images).
+    let isOpaque: Bool
+    /// Keeps the pixels alive while the draw list exists.
+    let owner: AnyObject
+}
+
+/// One layer's own drawing in its plane: background, contents and (when no sublayer comes between) border.
+struct BodyDraw {
+    let placement: Placement
+    /// The bounds with the corner radii.
+    let shape: RoundedRect
+    /// Premultiplied B, G, R, A in 0…255.
+    let background: SIMD4<Float>?
+    let contents: ContentsDraw?
+    let border: BorderDraw?
+    let opacity: Float
+}
+
+struct BorderDraw {
+    let inner: RoundedRect
+    let color: SIMD4<Float>
+}
+
+/// A blurred alpha texture in a layer's plane, tinted with the shadow colour.
+struct ShadowDraw {
+    let placement: Placement
+    let mask: AlphaMask
+    /// texel = local · scale + offset.
+    let scale: Float, offsetX: Float, offsetY: Float
+    let color: SIMD4<Float>
+    let opacity: Float
+}
+
+/// Draws that must be composited together first (group opacity, a mask), on an intermediate buffer.
+struct GroupDraw {
+    let ops: [DrawOp]
+    /// Draws whose alpha multiplies the group; nil when there is no mask.
+    let mask: [DrawOp]?
+    let opacity: Float
+    let bounds: PixelRect
+}
+
+/// One entry of the draw list.
+/// Immutable once built; the pointers it holds stay valid while the owners it keeps are alive.
+indirect enum DrawOp: @unchecked Sendable {
+    case body(BodyDraw)
+    case shadow(ShadowDraw)
+    case group(GroupDraw)
+
+    var bounds: PixelRect {
+        switch self {
+        case .body(let b): return b.placement.bounds
+        case .shadow(let s): return s.placement.bounds
+        case .group(let g): return g.bounds
+        }
+    }
+
+    /// The same draw with its opacity multiplied (when a group of one needs no intermediate buffer).
+    func withOpacity(_ k: Float) -> DrawOp {
+        switch self {
+        case .body(let b):
+            return .body(BodyDraw(placement: b.placement, shape: b.shape, background: b.background, contents: b.contents,
+                                  border: b.border, opacity: b.opacity * k))
+        case .shadow(let s):
+            return .shadow(ShadowDraw(placement: s.placement, mask: s.mask, scale: s.scale, offsetX: s.offsetX,
+                                      offsetY: s.offsetY, color: s.color, opacity: s.opacity * k))
+        case .group(let g):
+            return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity * k, bounds: g.bounds))
+        }
+    }
+}
+
+extension Color {
+    /// Premultiplied B, G, R, A in 0…255, as the kernels blend.
+    var bgraFloat: SIMD4<Float> {
+        let a = Float(min(max(alpha, 0), 1))
+        func c(_ v: Double) -> Float { Float(min(max(v, 0), 1)) * a * 255 }
+        return SIMD4(c(blue), c(green), c(red), a * 255)
+    }
+}

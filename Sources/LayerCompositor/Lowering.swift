@@ -1,0 +1,174 @@
+import LayerGraphics
+import LayerKit
+
+/// Turns a snapshot into a flat draw list (SEMANTICS.md's transform chain and render order): world matrices
+/// with flattening, clipping at w > ε, culling of back faces, `masksToBounds` clips, and groups where
+/// opacity or a mask needs an intermediate buffer. Shadow textures are built here, once per frame.
+struct Lowering {
+    /// The area of the target (pixels) that can be drawn; ops outside are dropped.
+    let viewport: PixelRect
+    let executor: Executor
+
+    /// Lowers `layer`, whose map into target pixels is `world`, in front of the eye where `planes` hold.
+    /// With `asShadowSource`, the layer's own shadow and opacity are left out (its shadow's shape is being drawn).
+    func lower(_ layer: LayerSnapshot, world: Transform3D, planes: [HalfPlane], clips: [ClipShape],
+               asShadowSource: Bool = false) -> [DrawOp] {
+        if layer.isHidden || (layer.opacity <= 0 && !asShadowSource) { return [] }
+        let h = Homography(plane: world)
+        let planes = planes + [HalfPlane.inFront(of: h)]
+        guard let inverse = h.inverted() else { return [] }
+        let toLocal = PixelToLocal(inverse)
+        let b = layer.bounds.standardized
+
+        if !layer.isDoubleSided {
+            let face = screenPolygon(b, h, planes)
+            if face.isEmpty || face.signedArea2 <= 0 { return [] }
+        }
+
+        let shape = roundedShape(of: layer)
+        var ops: [DrawOp] = []
+
+        // 1. Shadow, beneath everything the layer draws (clipped by the layer's own masksToBounds too).
+        var ownClip: ClipShape? = nil
+        if layer.masksToBounds {
+            let poly = screenPolygon(b, h, planes)
+            ownClip = ClipShape(toLocal: toLocal, shape: shape, bounds: poly.boundingBox)
+        }
+        if !asShadowSource, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0,
+           let shadow = makeShadow(layer, color: color, h: h, planes: planes, toLocal: toLocal, clips: clips + (ownClip.map { [$0] } ?? [])) {
+            ops.append(.shadow(shadow))
+        }
+
+        // 2–3. Background and contents; 5. the border, fused when no sublayer is drawn between them.
+        let hasSublayers = !layer.sublayers.isEmpty
+        let border: BorderDraw? = {
+            guard layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 else { return nil }
+            return BorderDraw(inner: shape.inset(by: Float(layer.borderWidth)), color: c.bgraFloat)
+        }()
+        let contents = makeContents(layer, h: h, toLocal: toLocal)
+        let background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
+        if background != nil || contents != nil || (border != nil && !hasSublayers) {
+            var area = b
+            if let c = contents, !c.clippedToShape {
+                area = area.union(Rect(x: Double(c.rect.minX), y: Double(c.rect.minY),
+                                       width: Double(c.rect.maxX - c.rect.minX), height: Double(c.rect.maxY - c.rect.minY)))
+            }
+            if let placement = place(area, h, planes, toLocal, clips) {
+                ops.append(.body(BodyDraw(placement: placement, shape: shape, background: background, contents: contents,
+                                          border: hasSublayers ? nil : border, opacity: 1)))
+            }
+        }
+
+        // 4. Sublayers, flattened into this layer's plane, in zPosition order.
+        if hasSublayers {
+            let childClips = clips + (ownClip.map { [$0] } ?? [])
+            let sub = layer.sublayerMatrix
+            let flatten = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                                      m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+            let toPlane = flatten.concatenating(world)
+            for child in layer.sublayersInDrawingOrder {
+                let a = child.localTransform.concatenating(sub)
+                let ah = Homography(plane: a)
+                let childPlanes = planes.map { $0.pulledBack(through: ah) } + [HalfPlane.inFront(of: ah)]
+                ops += lower(child, world: a.concatenating(toPlane), planes: childPlanes, clips: childClips)
+            }
+            if let border, let placement = place(b, h, planes, toLocal, clips) {
+                ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
+            }
+        }
+
+        // The group: mask, then opacity.
+        var mask: [DrawOp]? = nil
+        if let m = layer.mask {
+            let a = m.localTransform
+            let ah = Homography(plane: a)
+            let flatten = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                                      m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+            let mWorld = a.concatenating(flatten.concatenating(world))
+            let mPlanes = planes.map { $0.pulledBack(through: ah) } + [HalfPlane.inFront(of: ah)]
+            // Outside the mask's bounds is transparent: clip the mask tree to them.
+            let mh = Homography(plane: mWorld)
+            var maskClips: [ClipShape] = []
+            if let mInverse = mh.inverted() {
+                let poly = screenPolygon(m.bounds.standardized, mh, mPlanes + [HalfPlane.inFront(of: mh)])
+                maskClips.append(ClipShape(toLocal: PixelToLocal(mInverse), shape: m.masksToBounds ? roundedShape(of: m) : plainShape(m.bounds),
+                                           bounds: poly.boundingBox))
+            }
+            mask = lower(m, world: mWorld, planes: mPlanes, clips: maskClips)
+        }
+        let opacity: Float = asShadowSource ? 1 : Float(min(layer.opacity, 1))
+        if mask == nil && (opacity >= 1 || ops.count <= 1) {
+            return opacity >= 1 ? ops : ops.map { $0.withOpacity(opacity) }
+        }
+        var bounds = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
+        if let mask { bounds = bounds.intersection(mask.reduce(PixelRect.empty) { $0.union($1.bounds) }) }
+        bounds = bounds.intersection(viewport)
+        if bounds.isEmpty { return [] }
+        return [.group(GroupDraw(ops: ops, mask: mask, opacity: opacity, bounds: bounds))]
+    }
+
+    // MARK: Pieces
+
+    func roundedShape(of layer: LayerSnapshot) -> RoundedRect {
+        let b = layer.bounds.standardized
+        let r = Float(max(0, min(layer.cornerRadius, min(b.width, b.height) / 2)))
+        let m = layer.maskedCorners
+        return RoundedRect(minX: Float(b.minX), minY: Float(b.minY), maxX: Float(b.maxX), maxY: Float(b.maxY),
+                           radii: SIMD4(m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
+                                        m.contains(.layerMinXMaxYCorner) ? r : 0, m.contains(.layerMaxXMaxYCorner) ? r : 0))
+    }
+
+    func plainShape(_ rect: Rect) -> RoundedRect {
+        let b = rect.standardized
+        return RoundedRect(minX: Float(b.minX), minY: Float(b.minY), maxX: Float(b.maxX), maxY: Float(b.maxY), radii: .zero)
+    }
+
+    /// The part of a local rect in front of the eye, projected to pixels.
+    func screenPolygon(_ rect: Rect, _ h: Homography, _ planes: [HalfPlane]) -> ConvexPolygon {
+        var poly = ConvexPolygon(rect: rect.minX, rect.minY, rect.maxX, rect.maxY)
+        for p in planes where !poly.isEmpty { poly = poly.clipped(by: p) }
+        return poly.isEmpty ? poly : poly.projected(by: h)
+    }
+
+    /// Placement of a local rect: nil when nothing of it can reach the viewport.
+    func place(_ rect: Rect, _ h: Homography, _ planes: [HalfPlane], _ toLocal: PixelToLocal, _ clips: [ClipShape]) -> Placement? {
+        let poly = screenPolygon(rect, h, planes)
+        if poly.isEmpty { return nil }
+        var bounds = poly.boundingBox.intersection(viewport)
+        for c in clips { bounds = bounds.intersection(c.bounds) }
+        if bounds.isEmpty { return nil }
+        return Placement(toLocal: toLocal, polygon: poly, bounds: bounds, clips: clips)
+    }
+
+    func makeContents(_ layer: LayerSnapshot, h: Homography, toLocal: PixelToLocal) -> ContentsDraw? {
+        guard let contents = layer.contents else { return nil }
+        let pixelSize = contents.pixelSize
+        let placement = ContentsPlacement(bounds: layer.bounds.standardized, pixelSize: pixelSize, gravity: layer.contentsGravity,
+                                          contentsRect: layer.contentsRect, contentsScale: layer.contentsScale)
+        let r = placement.rect, s = placement.source
+        guard r.width > 0, r.height > 0, s.width != 0, s.height != 0 else { return nil }
+        let sx = s.width / r.width, sy = s.height / r.height
+        // Minifying or magnifying, judged at the centre of the contents: texels per pixel.
+        var nearest = layer.magnificationFilter == .nearest
+        if texelsPerPixelAtCentre(r, h: h, toLocal: toLocal, sx: sx, sy: sy) > 1.0001 {
+            nearest = layer.minificationFilter == .nearest
+        }
+        return ContentsDraw(sampler: SamplerChoice(contents, nearest: nearest),
+                            rect: plainShape(r),
+                            scaleX: Float(sx), offsetX: Float(s.minX - r.minX * sx),
+                            scaleY: Float(sy), offsetY: Float(s.minY - r.minY * sy),
+                            clippedToShape: layer.masksToBounds, isOpaque: contents.isOpaque, owner: contents.owner)
+    }
+
+    /// How many texels one pixel step covers near the contents' centre (by the local footprint there).
+    func texelsPerPixelAtCentre(_ r: Rect, h: Homography, toLocal: PixelToLocal, sx: Double, sy: Double) -> Double {
+        let p = h.apply(r.midX, r.midY)
+        guard p.w > 0 else { return 1 }
+        let px = p.x / p.w, py = p.y / p.w
+        let f = toLocal.footprint(px: px, py: py)
+        let dudx = Double(f.dudx), dudy = Double(f.dudy), dvdx = Double(f.dvdx), dvdy = Double(f.dvdy)
+        let ax = ((dudx * sx) * (dudx * sx) + (dvdx * sy) * (dvdx * sy)).squareRoot()
+        let ay = ((dudy * sx) * (dudy * sx) + (dvdy * sy) * (dvdy * sy)).squareRoot()
+        return max(ax, ay)
+    }
+}

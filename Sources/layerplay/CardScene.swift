@@ -1,0 +1,80 @@
+import Foundation
+import LayerGraphics
+import LayerKit
+
+/// The layer tree the command line builds: a canvas, and on it the media "card" with the effects.
+///
+/// canvas (background) → container (transform, shadow, opacity) → card (contents, corners, border, mask).
+/// The shadow sits on the container so that the card's `masksToBounds` does not cut it, as a Core Animation
+/// user would build it; the container's shadow then follows the card's rounded, composited shape.
+struct CardScene {
+    struct Effects {
+        var canvas: PixelSize
+        var background: Color = .black
+        var layerSize: PixelSize
+        var gravity: ContentsGravity = .resizeAspect
+        var rotateDegrees: Double = 0
+        var axis = Axis(x: 0, y: 1, z: 0)
+        var perspective: Double = 500
+        /// Seconds per full turn; nil for no spin.
+        var spinPeriod: Double?
+        var cornerRadius: Double = 0
+        var border: BorderSpec?
+        var shadow: ShadowSpec?
+        var mask: Image?
+        var opacity: Double = 1
+    }
+
+    let root = Layer()
+    let container = Layer()
+    let card = Layer()
+    let effects: Effects
+
+    init(contents: LayerContents, effects e: Effects) {
+        effects = e
+        root.name = "canvas"
+        root.bounds = Rect(x: 0, y: 0, width: Double(e.canvas.width), height: Double(e.canvas.height))
+        root.position = Point(x: root.bounds.midX, y: root.bounds.midY)
+        root.backgroundColor = e.background
+
+        let cardBounds = Rect(x: 0, y: 0, width: Double(e.layerSize.width), height: Double(e.layerSize.height))
+        container.name = "media-container"
+        container.bounds = cardBounds
+        container.position = root.position
+        container.opacity = e.opacity
+        if let s = e.shadow {
+            container.shadowOpacity = s.opacity
+            container.shadowRadius = s.radius
+            container.shadowOffset = s.offset
+            container.shadowColor = .black
+        }
+        root.addSublayer(container)
+
+        card.name = "media"
+        card.bounds = cardBounds
+        card.position = Point(x: cardBounds.midX, y: cardBounds.midY)
+        card.contents = contents
+        card.contentsGravity = e.gravity
+        card.cornerRadius = e.cornerRadius
+        card.masksToBounds = e.cornerRadius > 0
+        if let b = e.border { card.borderWidth = b.width; card.borderColor = b.color }
+        if let m = e.mask {
+            let maskLayer = Layer()
+            maskLayer.frame = cardBounds
+            maskLayer.contents = .image(m)
+            maskLayer.contentsGravity = .resize
+            card.mask = maskLayer
+        }
+        container.addSublayer(card)
+        setTime(0)
+    }
+
+    /// Sets the container's transform for time `t` (the spin turns one full turn per period).
+    func setTime(_ t: Double) {
+        var degrees = effects.rotateDegrees
+        if let period = effects.spinPeriod, period > 0 { degrees += 360 * t / period }
+        let a = effects.axis
+        container.transform = Transform3D.makeRotation(degrees * .pi / 180, a.x, a.y, a.z)
+            .concatenating(.makePerspective(distance: effects.perspective))
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import LayerCompositor
+import LayerGraphics
+import LayerKit
+
+/// A failure the user can act on: printed as one `layerplay: error:` line, exit status 1.
+struct RunError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+struct Layerplay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layerplay",
+        abstract: "Play or render media as a Core Animation-style layer with 3D transforms, corners, borders, shadows and masks.",
+        discussion: """
+        Examples:
+          layerplay photo.png --rotate 30 --corner-radius 24 --border 6:#ff0000 --shadow -o out.png
+          layerplay photo.png --size 800x600 --background '#202020' --layer-size 480x320 --mask alpha.png -o out.png
+        COLOR is a CSS name, #rgb, #rrggbb or #rrggbbaa. TIME is seconds (2.5) or [hh:]mm:ss[.ms].
+        """)
+
+    @Argument(help: "The input: an image (PNG).")
+    var input: String
+
+    // Canvas and media layer
+    @Option(help: ArgumentHelp("The output canvas, WxH (default: the input's size).", valueName: "WxH"))
+    var size: PixelSize?
+    @Option(help: "The canvas colour.")
+    var background: Color = .black
+    @Option(name: .customLong("layer-size"), help: ArgumentHelp("Bounds of the media layer, centred (default: the canvas; 2/3 of it with --rotate, --spin or --shadow).", valueName: "WxH"))
+    var layerSize: PixelSize?
+    @Option(help: "How the media fills its layer: aspect, fill or resize.")
+    var gravity: GravityOption = .aspect
+
+    // Effects
+    @Option(help: ArgumentHelp("3D rotation in degrees about --axis through the layer's centre (45 when bare).", valueName: "DEG"))
+    var rotate: Double?
+    @Option(help: ArgumentHelp("Rotation axis.", valueName: "X,Y,Z"))
+    var axis: Axis = Axis(x: 0, y: 1, z: 0)
+    @Option(help: ArgumentHelp("Eye distance in pixels (m34 = -1/D); 0 = none.", valueName: "D"))
+    var perspective: Double = 500
+    @Option(help: ArgumentHelp("Turn continuously, one full turn per SECONDS (8 when bare); stills show the angle at --at.", valueName: "SECONDS"))
+    var spin: Double?
+    @Option(name: .customLong("corner-radius"), help: ArgumentHelp("Corner radius; the media is clipped to the rounded shape.", valueName: "R"))
+    var cornerRadius: Double = 0
+    @Option(help: ArgumentHelp("Border width and colour (white by default).", valueName: "W[:COLOR]"))
+    var border: BorderSpec?
+    @Option(help: ArgumentHelp("Drop shadow: Gaussian sigma in px, opacity, offset (16:0.5:0,8 when bare).", valueName: "R[:OPACITY[:DX,DY]]"))
+    var shadow: ShadowSpec?
+    @Option(help: ArgumentHelp("An image whose alpha masks the media layer, stretched to its bounds.", valueName: "IMAGE"))
+    var mask: String?
+    @Option(help: ArgumentHelp("Layer opacity, 0…1.", valueName: "A"))
+    var opacity: Double = 1
+
+    // Output
+    @Option(name: [.short, .long], help: ArgumentHelp("Write a still: OUT.png.", valueName: "PATH"))
+    var output: String?
+    @Option(help: ArgumentHelp("Time of the still.", valueName: "TIME"))
+    var at: TimeSpec?
+    @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
+    var overwrite = false
+
+    func validate() throws {
+        if !(0...1).contains(opacity) { throw ValidationError("--opacity must be between 0 and 1") }
+        if perspective < 0 { throw ValidationError("--perspective must be 0 or more") }
+        if cornerRadius < 0 { throw ValidationError("--corner-radius must be 0 or more") }
+        if let spin, spin <= 0 { throw ValidationError("--spin must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        guard let output else {
+            throw RunError("playing in a window is not available in this build yet; write a still with -o OUT.png")
+        }
+        try checkOutput(output)
+        let image = try loadImage(input)
+        let canvas = size ?? PixelSize(width: image.width, height: image.height)
+        let effects = CardScene.Effects(
+            canvas: canvas, background: background,
+            layerSize: layerSize ?? defaultLayerSize(canvas),
+            gravity: gravity == .aspect ? .resizeAspect : gravity == .fill ? .resizeAspectFill : .resize,
+            rotateDegrees: rotate ?? 0, axis: axis, perspective: perspective, spinPeriod: spin,
+            cornerRadius: cornerRadius, border: border, shadow: shadow,
+            mask: try mask.map(loadImage), opacity: opacity)
+        let scene = CardScene(contents: .image(image), effects: effects)
+        let time = at?.seconds ?? 0
+        scene.setTime(time)
+        let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
+        do { try surface.writePNG(to: output) } catch { throw RunError("\(error)") }
+    }
+
+    /// With a turned or shadowed card and no --layer-size, 2/3 of the canvas keeps the card in view.
+    func defaultLayerSize(_ canvas: PixelSize) -> PixelSize {
+        guard rotate != nil || spin != nil || shadow != nil else { return canvas }
+        return PixelSize(width: max(1, canvas.width * 2 / 3), height: max(1, canvas.height * 2 / 3))
+    }
+
+    func loadImage(_ path: String) throws -> Image {
+        do { return try Image(contentsOfPNG: path) } catch { throw RunError("\(error)") }
+    }
+
+    /// Refuses an output that is the input, that exists (without -y), or whose kind we cannot write.
+    func checkOutput(_ path: String) throws {
+        let fm = FileManager.default
+        let outURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+        let inURL = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
+        if outURL.path == inURL.path { throw RunError("the output '\(path)' is the input; choose another path") }
+        guard path.lowercased().hasSuffix(".png") else {
+            throw RunError("cannot write '\(path)': this build writes PNG stills only (-o OUT.png)")
+        }
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw RunError("cannot write '\(path)': it is a directory") }
+            if !overwrite { throw RunError("'\(path)' already exists; use -y to overwrite it") }
+        }
+        let dir = outURL.deletingLastPathComponent().path
+        if !fm.isWritableFile(atPath: dir) { throw RunError("cannot write '\(path)': the directory '\(dir)' is not writable") }
+    }
+}
