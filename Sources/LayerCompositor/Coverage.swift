@@ -4,7 +4,9 @@ struct RoundedRect {
     /// Radii of the top-left, top-right, bottom-left and bottom-right corners (y down).
     var radii: SIMD4<Float>
 
-    var hasRoundedCorners: Bool { radii.max() > 0 }
+    var hasRoundedCorners: Bool { maxRadius > 0 }
+    /// The largest corner radius (written out: SIMD's generic `max()` is not inlined).
+    @inline(__always) var maxRadius: Float { max(max(radii.x, radii.y), max(radii.z, radii.w)) }
 
     /// The rect inset by `d` on every side, corner radii reduced by `d` (never below 0), as a border's inner edge.
     func inset(by d: Float) -> RoundedRect {
@@ -18,11 +20,16 @@ struct RoundedRect {
 /// antialiased over one pixel of footprint whatever the transform (analytic coverage, no supersampling).
 struct Footprint {
     /// ∂u/∂x, ∂u/∂y, ∂v/∂x, ∂v/∂y.
-    var dudx, dudy, dvdx, dvdy: Float
-
+    let dudx, dudy, dvdx, dvdy: Float
     /// Pixels per local unit along u and v (the inverse length of the gradient of u and v in pixels).
-    @inline(__always) var uScale: Float { 1 / max((dudx * dudx + dudy * dudy).squareRoot(), 1e-12) }
-    @inline(__always) var vScale: Float { 1 / max((dvdx * dvdx + dvdy * dvdy).squareRoot(), 1e-12) }
+    let uScale, vScale: Float
+
+    @inline(__always)
+    init(dudx: Float, dudy: Float, dvdx: Float, dvdy: Float) {
+        self.dudx = dudx; self.dudy = dudy; self.dvdx = dvdx; self.dvdy = dvdy
+        uScale = 1 / max((dudx * dudx + dudy * dudy).squareRoot(), 1e-12)
+        vScale = 1 / max((dvdx * dvdx + dvdy * dvdy).squareRoot(), 1e-12)
+    }
 }
 
 /// Fraction of a pixel inside a straight edge at signed distance `d` pixels (positive: outside).
@@ -36,7 +43,7 @@ func coverage(of r: RoundedRect, u: Float, v: Float, footprint f: Footprint) -> 
     let dy = max(r.minY - v, v - r.maxY)
     let su = f.uScale, sv = f.vScale
     // Far inside and clear of the corners: fully covered (the common case).
-    let rmax = r.radii.max()
+    let rmax = r.maxRadius
     if dx * su < -1 && dy * sv < -1 && (rmax == 0 || (-dx > rmax || -dy > rmax)) { return 1 }
     var cov = edgeCoverage(dx * su) * edgeCoverage(dy * sv)
     if rmax > 0 {

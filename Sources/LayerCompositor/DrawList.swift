@@ -7,6 +7,18 @@ struct Placement {
     let polygon: ConvexPolygon
     let bounds: PixelRect
     let clips: [ClipShape]
+
+    /// The largest distance, in local units along u and along v, that one pixel step spans over the polygon
+    /// (the footprint is largest at a vertex: nearest the eye).
+    var localUnitsPerPixel: (u: Double, v: Double) {
+        var mu = 0.0, mv = 0.0
+        for p in polygon.points {
+            let f = toLocal.footprint(px: p.x, py: p.y)
+            mu = max(mu, Double((f.dudx * f.dudx + f.dudy * f.dudy).squareRoot()))
+            mv = max(mv, Double((f.dvdx * f.dvdx + f.dvdy * f.dvdy).squareRoot()))
+        }
+        return (mu, mv)
+    }
 }
 
 /// A rounded-rect clip of an ancestor that has `masksToBounds`, evaluated in that ancestor's plane.
@@ -48,6 +60,33 @@ struct BodyDraw {
     let contents: ContentsDraw?
     let border: BorderDraw?
     let opacity: Float
+    /// Where coverage is certainly full (nil: compute it everywhere).
+    let deep: DeepInterior?
+
+    /// Whether the deep interior is opaque: then it hides every draw beneath it.
+    var occludes: Bool {
+        guard deep != nil, opacity >= 1, placement.clips.isEmpty else { return false }
+        if let b = background, b.w >= 255 { return true }
+        return contents?.isOpaque ?? false
+    }
+
+    init(placement: Placement, shape: RoundedRect, background: SIMD4<Float>?, contents: ContentsDraw?, border: BorderDraw?,
+         opacity: Float) {
+        self.placement = placement; self.shape = shape; self.background = background; self.contents = contents
+        self.border = border; self.opacity = opacity
+        // The innermost edge: the border's inner shape, and the contents' rect unless it encloses it.
+        var inner = border?.inner ?? shape
+        if let c = contents {
+            let r = c.rect
+            let enclosing = r.minX <= inner.minX && r.minY <= inner.minY && r.maxX >= inner.maxX && r.maxY >= inner.maxY
+            if !enclosing {
+                inner = RoundedRect(minX: max(inner.minX, r.minX), minY: max(inner.minY, r.minY),
+                                    maxX: min(inner.maxX, r.maxX), maxY: min(inner.maxY, r.maxY), radii: inner.radii)
+            }
+        }
+        let m = placement.localUnitsPerPixel
+        deep = m.u.isFinite && m.v.isFinite ? DeepInterior(inner: inner, marginU: 1.5 * m.u + 1e-3, marginV: 1.5 * m.v + 1e-3) : nil
+    }
 }
 
 struct BorderDraw {

@@ -27,15 +27,30 @@ final class Executor: Sendable {
     }
 
     func execute(_ ops: [DrawOp], into target: RenderTarget, area: PixelRect) {
-        for op in ops {
+        for (i, op) in ops.enumerated() {
             let r = op.bounds.intersection(area)
             if r.isEmpty { continue }
             switch op {
-            case .body(let b): Kernels.drawBody(b, into: target, area: r)
-            case .shadow(let s): Kernels.drawShadow(s, into: target, area: r)
+            case .body(let b): Kernels.drawBody(b, into: target, area: r, occluders: occluders(above: i, in: ops, area: r))
+            case .shadow(let s): Kernels.drawShadow(s, into: target, area: r, occluders: occluders(above: i, in: ops, area: r))
             case .group(let g): executeGroup(g, into: target, area: r)
             }
         }
+    }
+
+    /// Opaque draws later in the list (so painted above) that overlap `area`: what they hide need not be drawn.
+    /// At most a few, the largest first, to bound the per-row cost.
+    private func occluders(above index: Int, in ops: [DrawOp], area: PixelRect) -> [BodyDraw] {
+        var found: [BodyDraw] = []
+        for op in ops[(index + 1)...] {
+            guard case .body(let b) = op, b.occludes, !b.placement.bounds.intersection(area).isEmpty else { continue }
+            found.append(b)
+        }
+        if found.count > 4 {
+            found.sort { $0.placement.bounds.width * $0.placement.bounds.height > $1.placement.bounds.width * $1.placement.bounds.height }
+            found.removeLast(found.count - 4)
+        }
+        return found
     }
 
     private func executeGroup(_ g: GroupDraw, into target: RenderTarget, area r: PixelRect) {

@@ -1,7 +1,7 @@
 import LayerGraphics
 
 /// The per-pixel work: each function walks the spans of one draw in one area and blends into the target.
-/// Choices (sampler, border, clips) are made before the loops; the loops are specialised per sampler.
+/// Choices (sampler, border, clips, the deep interior) are made before the loops; loops are specialised per sampler.
 enum Kernels {
     /// Product of the coverages of the ancestors' clips at a pixel centre.
     @inline(__always)
@@ -18,20 +18,33 @@ enum Kernels {
         return k
     }
 
-    static func drawBody(_ d: BodyDraw, into target: RenderTarget, area: PixelRect) {
+    /// The intervals of row `y` hidden by opaque draws above.
+    @inline(__always)
+    static func holes(_ occluders: [BodyDraw], row y: Int) -> [(Int, Int)] {
+        if occluders.isEmpty { return [] }
+        var out: [(Int, Int)] = []
+        for o in occluders {
+            if y < o.placement.bounds.y0 || y >= o.placement.bounds.y1 { continue }
+            if let i = o.deep?.interval(row: y, o.placement.toLocal) { out.append(i) }
+        }
+        return out
+    }
+
+    static func drawBody(_ d: BodyDraw, into target: RenderTarget, area: PixelRect, occluders: [BodyDraw]) {
         guard let contents = d.contents else {
-            drawBody(d, sampler: Optional<BGRASampler>.none, into: target, area: area); return
+            drawBody(d, sampler: Optional<BGRASampler>.none, into: target, area: area, occluders: occluders); return
         }
         switch contents.sampler {
-        case .bgra(let s): drawBody(d, sampler: s, into: target, area: area)
-        case .planarYUV(let s): drawBody(d, sampler: s, into: target, area: area)
-        case .nv12(let s): drawBody(d, sampler: s, into: target, area: area)
+        case .bgra(let s): drawBody(d, sampler: s, into: target, area: area, occluders: occluders)
+        case .planarYUV(let s): drawBody(d, sampler: s, into: target, area: area, occluders: occluders)
+        case .nv12(let s): drawBody(d, sampler: s, into: target, area: area, occluders: occluders)
         }
         withExtendedLifetime(contents.owner) {}
     }
 
     /// Background, contents and border of one layer, in that order, per pixel.
-    static func drawBody<S: ContentSampler>(_ d: BodyDraw, sampler: S?, into target: RenderTarget, area: PixelRect) {
+    static func drawBody<S: ContentSampler>(_ d: BodyDraw, sampler: S?, into target: RenderTarget, area: PixelRect,
+                                            occluders: [BodyDraw]) {
         let p = d.placement
         let t = p.toLocal
         let shape = d.shape
@@ -43,6 +56,96 @@ enum Kernels {
         let background = d.background
         let border = d.border
         let opacity = d.opacity
+        // In the deep interior without clips: the colour is the background and contents at full coverage.
+        let deep = hasClips ? nil : d.deep
+        let solidWord: UInt32? = (sampler == nil && opacity >= 1 && (background?.w ?? 0) >= 255) ? pack(background!) : nil
+        let deepBase = (background ?? .zero) * opacity
+
+        /// Every step of SEMANTICS.md's per-layer order, with analytic coverage.
+        @inline(__always)
+        func shade(_ x: Int, _ py: Double, _ row: UnsafeMutablePointer<UInt32>) {
+            let px = Double(x) + 0.5
+            let W = t.g * px + t.h * py + t.i
+            if W <= 0 { return }
+            let rw = 1 / W
+            let ud = (t.a * px + t.b * py + t.c) * rw, vd = (t.d * px + t.e * py + t.f) * rw
+            let u = Float(ud), v = Float(vd)
+            let f = Footprint(dudx: Float((t.a - ud * t.g) * rw), dudy: Float((t.b - ud * t.h) * rw),
+                              dvdx: Float((t.d - vd * t.g) * rw), dvdy: Float((t.e - vd * t.h) * rw))
+            let covShape = coverage(of: shape, u: u, v: v, footprint: f)
+            var c = SIMD4<Float>.zero
+            if let background, covShape > 0 { c = background * covShape }
+            if let sampler {
+                var cc = coverage(of: cRect, u: u, v: v, footprint: f)
+                if cClip { cc *= covShape }
+                if cc > 0 {
+                    let s = sampler.sample(u * sx + ox, v * sy + oy)
+                    c = s * cc + c * (1 - s.w * (cc / 255))
+                }
+            }
+            if let border, covShape > 0 {
+                let bc = max(covShape - coverage(of: border.inner, u: u, v: v, footprint: f), 0)
+                if bc > 0 { c = border.color * bc + c * (1 - border.color.w * (bc / 255)) }
+            }
+            var k = opacity
+            if hasClips { k *= clipCoverage(p.clips, px: px, py: py) }
+            if k < 1 { c *= k }
+            blend(c, over: &row[x])
+        }
+
+        /// The deep interior: full coverage, so only the colour is computed. Contents are sampled in short
+        /// segments with exact ends (perspective-correct to well under a texel) through the sampler's runs.
+        let direct = opacity >= 1 && background == nil && (contents?.isOpaque ?? false)
+        let segment = 16
+        var scratch = [UInt32](repeating: 0, count: segment)
+        @inline(__always)
+        func texel(_ x: Double, _ py: Double) -> (Double, Double) {
+            let W = t.g * x + t.h * py + t.i
+            let u = (t.a * x + t.b * py + t.c) / W, v = (t.d * x + t.e * py + t.f) / W
+            return (u * Double(sx) + Double(ox), v * Double(sy) + Double(oy))
+        }
+        @inline(__always)
+        func shadeDeep(_ x0: Int, _ x1: Int, _ py: Double, _ row: UnsafeMutablePointer<UInt32>) {
+            if let solidWord {
+                (row + x0).update(repeating: solidWord, count: x1 - x0)
+                return
+            }
+            guard let sampler else {
+                for x in x0..<x1 { blend(deepBase, over: &row[x]) }
+                return
+            }
+            var x = x0
+            var start = texel(Double(x0) + 0.5, py)
+            scratch.withUnsafeMutableBufferPointer { tmp in
+                while x < x1 {
+                    var n = min(segment, x1 - x)
+                    var end = texel(Double(x + n) + 0.5, py)
+                    // Where the map bends fast (near the horizon), shorten the segment until linear is exact enough.
+                    while n > 1 {
+                        let mid = texel(Double(x) + Double(n) / 2 + 0.5, py)
+                        let ex = (start.0 + end.0) / 2 - mid.0, ey = (start.1 + end.1) / 2 - mid.1
+                        if ex * ex + ey * ey < 1.0 / 256 { break }
+                        n /= 2
+                        end = texel(Double(x + n) + 0.5, py)
+                    }
+                    let dx = (end.0 - start.0) / Double(n), dy = (end.1 - start.1) / Double(n)
+                    if direct {
+                        sampler.fillRun(row + x, count: n, x: start.0, y: start.1, dx: dx, dy: dy)
+                    } else {
+                        sampler.fillRun(tmp.baseAddress!, count: n, x: start.0, y: start.1, dx: dx, dy: dy)
+                        for i in 0..<n {
+                            var c = unpack(tmp[i])
+                            let sourceAlpha = c.w
+                            if opacity < 1 { c *= opacity }
+                            if background != nil { c += deepBase * (1 - sourceAlpha * (1 / 255)) }
+                            blend(c, over: &row[x + i])
+                        }
+                    }
+                    x += n
+                    start = end
+                }
+            }
+        }
 
         for y in area.y0..<area.y1 {
             guard let span = p.polygon.span(row: y) else { continue }
@@ -50,42 +153,22 @@ enum Kernels {
             if x0 >= x1 { continue }
             let row = target.row(y)
             let py = Double(y) + 0.5
-            var U = t.a * (Double(x0) + 0.5) + t.b * py + t.c
-            var V = t.d * (Double(x0) + 0.5) + t.e * py + t.f
-            var W = t.g * (Double(x0) + 0.5) + t.h * py + t.i
-            for x in x0..<x1 {
-                defer { U += t.a; V += t.d; W += t.g }
-                if W <= 0 { continue }
-                let rw = 1 / W
-                let ud = U * rw, vd = V * rw
-                let u = Float(ud), v = Float(vd)
-                let f = Footprint(dudx: Float((t.a - ud * t.g) * rw), dudy: Float((t.b - ud * t.h) * rw),
-                                  dvdx: Float((t.d - vd * t.g) * rw), dvdy: Float((t.e - vd * t.h) * rw))
-                let covShape = coverage(of: shape, u: u, v: v, footprint: f)
-                var c = SIMD4<Float>.zero
-                if let background, covShape > 0 { c = background * covShape }
-                if let sampler {
-                    var cc = coverage(of: cRect, u: u, v: v, footprint: f)
-                    if cClip { cc *= covShape }
-                    if cc > 0 {
-                        let s = sampler.sample(u * sx + ox, v * sy + oy)
-                        c = s * cc + c * (1 - s.w * (cc / 255))
-                    }
+            let inside = deep?.interval(row: y, t)
+            forEachVisibleRun(x0, x1, excluding: holes(occluders, row: y)) { a, b in
+                if let inside, inside.0 < b, inside.1 > a {
+                    let d0 = max(a, inside.0), d1 = min(b, inside.1)
+                    for x in a..<d0 { shade(x, py, row) }
+                    shadeDeep(d0, d1, py, row)
+                    for x in d1..<b { shade(x, py, row) }
+                } else {
+                    for x in a..<b { shade(x, py, row) }
                 }
-                if let border, covShape > 0 {
-                    let bc = max(covShape - coverage(of: border.inner, u: u, v: v, footprint: f), 0)
-                    if bc > 0 { c = border.color * bc + c * (1 - border.color.w * (bc / 255)) }
-                }
-                var k = opacity
-                if hasClips { k *= clipCoverage(p.clips, px: Double(x) + 0.5, py: py) }
-                if k < 1 { c *= k }
-                blend(c, over: &row[x])
             }
         }
     }
 
     /// A blurred shadow mask, tinted, in the layer's plane.
-    static func drawShadow(_ d: ShadowDraw, into target: RenderTarget, area: PixelRect) {
+    static func drawShadow(_ d: ShadowDraw, into target: RenderTarget, area: PixelRect, occluders: [BodyDraw]) {
         let p = d.placement
         let t = p.toLocal
         let mask = d.mask
@@ -99,19 +182,21 @@ enum Kernels {
             if x0 >= x1 { continue }
             let row = target.row(y)
             let py = Double(y) + 0.5
-            var U = t.a * (Double(x0) + 0.5) + t.b * py + t.c
-            var V = t.d * (Double(x0) + 0.5) + t.e * py + t.f
-            var W = t.g * (Double(x0) + 0.5) + t.h * py + t.i
-            for x in x0..<x1 {
-                defer { U += t.a; V += t.d; W += t.g }
-                if W <= 0 { continue }
-                let rw = 1 / W
-                let tx = Float(U * rw) * d.scale + d.offsetX, ty = Float(V * rw) * d.scale + d.offsetY
-                if tx < 0 || ty < 0 || tx >= maxX || ty >= maxY { continue }
-                var a = plane.bilinear8(tx, ty)
-                if a <= 0 { continue }
-                if hasClips { a *= clipCoverage(p.clips, px: Double(x) + 0.5, py: py) }
-                blend(tint * a, over: &row[x])
+            forEachVisibleRun(x0, x1, excluding: holes(occluders, row: y)) { a, b in
+                var U = t.a * (Double(a) + 0.5) + t.b * py + t.c
+                var V = t.d * (Double(a) + 0.5) + t.e * py + t.f
+                var W = t.g * (Double(a) + 0.5) + t.h * py + t.i
+                for x in a..<b {
+                    defer { U += t.a; V += t.d; W += t.g }
+                    if W <= 0 { continue }
+                    let rw = 1 / W
+                    let tx = Float(U * rw) * d.scale + d.offsetX, ty = Float(V * rw) * d.scale + d.offsetY
+                    if tx < 0 || ty < 0 || tx >= maxX || ty >= maxY { continue }
+                    var alpha = plane.bilinear8(tx, ty)
+                    if alpha <= 0 { continue }
+                    if hasClips { alpha *= clipCoverage(p.clips, px: Double(x) + 0.5, py: py) }
+                    blend(tint * alpha, over: &row[x])
+                }
             }
         }
         withExtendedLifetime(mask) {}

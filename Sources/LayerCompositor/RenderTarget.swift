@@ -14,6 +14,6 @@ struct RenderTarget: @unchecked Sendable {
 @inline(__always)
 func blend(_ src: SIMD4<Float>, over dst: inout UInt32) {
     if src.w >= 254.5 { dst = pack(src); return }
-    if src.w <= 0.002 && src.max() <= 0.002 { return }
+    if src.w <= 0.002 && src.x <= 0.002 && src.y <= 0.002 && src.z <= 0.002 { return }
     dst = pack(src + unpack(dst) * (1 - src.w * (1 / 255)))
 }

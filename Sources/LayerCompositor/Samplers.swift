@@ -1,9 +1,12 @@
+import Foundation
 import LayerGraphics
 
 /// Reads premultiplied colour (B, G, R, A in 0…255) from contents at a texel position, where pixel i's
 /// centre is at i + 0.5. Positions outside the image take the nearest edge pixel (contentsRect semantics).
 protocol ContentSampler {
     func sample(_ x: Float, _ y: Float) -> SIMD4<Float>
+    /// `count` samples along an evenly stepped line, as premultiplied BGRA words (SamplerRuns.swift).
+    func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double)
 }
 
 /// Bilinear weights and clamped taps along one axis.
@@ -12,7 +15,7 @@ struct Taps {
     @inline(__always)
     init(_ p: Float, count: Int) {
         let x = p - 0.5
-        let fl = x.rounded(.down)
+        let fl = floorf(x)
         var i = Int(fl)
         var frac = x - fl
         if i < 0 { i = 0; frac = 0 }
@@ -20,18 +23,20 @@ struct Taps {
         i0 = i; i1 = min(i + 1, count - 1); f = frac
     }
     @inline(__always)
-    static func nearest(_ p: Float, count: Int) -> Int { min(max(Int(p.rounded(.down)), 0), count - 1) }
+    static func nearest(_ p: Float, count: Int) -> Int { min(max(Int(floorf(max(min(p, 1e9), -1e9))), 0), count - 1) }
 }
 
+/// A BGRA word as four floats in 0…255 (scalar conversions: the generic SIMD ones are not inlined).
 @inline(__always)
 func unpack(_ word: UInt32) -> SIMD4<Float> {
-    SIMD4<Float>(SIMD4<UInt8>(truncatingIfNeeded: SIMD4<UInt32>(repeating: word) &>> SIMD4<UInt32>(0, 8, 16, 24)))
+    SIMD4<Float>(Float(word & 0xff), Float((word >> 8) & 0xff), Float((word >> 16) & 0xff), Float(word >> 24))
 }
 
+/// Four floats in 0…255 (premultiplied, so no channel exceeds alpha) rounded into a BGRA word.
 @inline(__always)
 func pack(_ c: SIMD4<Float>) -> UInt32 {
-    let v = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(c + 0.5, rounding: .towardZero))
-    return v.x | v.y << 8 | v.z << 16 | v.w << 24
+    @inline(__always) func q(_ v: Float) -> UInt32 { UInt32(Int32(min(max(v, 0), 255) + 0.5)) }
+    return q(c.x) | q(c.y) << 8 | q(c.z) << 16 | q(c.w) << 24
 }
 
 /// Premultiplied BGRA pixels: an `Image` or a `.bgra` `PixelBuffer`.
@@ -172,6 +177,6 @@ struct NV12Sampler: ContentSampler {
 func yuvToBGRA(_ y: Float, _ cb: Float, _ cr: Float, _ k: YUVToRGB) -> SIMD4<Float> {
     let l = (y - k.yOffset) * k.yScale
     let u = cb - k.cOffset, v = cr - k.cOffset
-    let c = SIMD4<Float>(l + k.cbToB * u, l + k.cbToG * u + k.crToG * v, l + k.crToR * v, 255)
-    return c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+    @inline(__always) func c(_ x: Float) -> Float { min(max(x, 0), 255) }
+    return SIMD4<Float>(c(l + k.cbToB * u), c(l + k.cbToG * u + k.crToG * v), c(l + k.crToR * v), 255)
 }

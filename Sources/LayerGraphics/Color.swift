@@ -58,7 +58,7 @@ extension Color {
         let s = text.trimmingCharacters(in: .whitespaces).lowercased()
         if s.hasPrefix("#") {
             let hex = s.dropFirst()
-            guard hex.allSatisfy(\.isHexDigit), [3, 4, 6, 8].contains(hex.count) else { throw ColorParseError(text: text) }
+            guard hex.allSatisfy({ $0.isASCII && $0.isHexDigit }), [3, 4, 6, 8].contains(hex.count) else { throw ColorParseError(text: text) }
             var digits = Array(hex)
             if digits.count <= 4 { digits = digits.flatMap { [$0, $0] } }
             var values: [Double] = []

@@ -40,6 +40,11 @@ open class Layer: CustomStringConvertible {
     /// Inserts `layer` at `index` (clamped to the valid range), removing it from its previous parent first.
     public func insertSublayer(_ layer: Layer, at index: Int) {
         precondition(layer !== self, "a layer cannot be its own sublayer")
+        var ancestor = superlayer
+        while let a = ancestor {
+            precondition(a !== layer, "a layer cannot become a sublayer of its own descendant")
+            ancestor = a.superlayer
+        }
         var index = index
         if layer.superlayer === self, let old = storedSublayers.firstIndex(where: { $0 === layer }), old < index { index -= 1 }
         layer.removeFromSuperlayer()

@@ -4,8 +4,14 @@ import Foundation
 // Entry point: expand bare optional-value flags, parse, run; one error line and exit 1 on failure.
 let arguments = OptionalValueFlags.expand(Array(CommandLine.arguments.dropFirst()))
 do {
-    var command = try Layerplay.parseAsRoot(arguments)
-    try command.run()
+    // Subcommands are dispatched by their first word, so that `layerplay INPUT` needs no subcommand name.
+    if arguments.first == "bench" {
+        var command = try BenchCommand.parseAsRoot(Array(arguments.dropFirst()))
+        try command.run()
+    } else {
+        var command = try Layerplay.parseAsRoot(arguments)
+        try command.run()
+    }
 } catch let error as RunError {
     FileHandle.standardError.write(Data("layerplay: error: \(error.description)\n".utf8))
     exit(1)

@@ -1,0 +1,69 @@
+/// The part of a draw where every pixel is certainly covered: inside the innermost edge (the border's inner
+/// shape, the contents' rect) by more than a pixel, and clear of the rounded corners. There the kernels skip
+/// coverage entirely, and an opaque draw hides what lies beneath it (occlusion culling).
+///
+/// It is the union of two rects of the layer's plane (a cross: the inner rect inset by the corner radius
+/// one way and by the margin the other). For a pixel row, "u > k" is `U − k·W > 0`, linear in x under any
+/// homography, so each row's interval is found by solving a few linear inequalities: no per-pixel test.
+struct DeepInterior {
+    /// (minX, minY, maxX, maxY) of the two rects.
+    let wide: SIMD4<Double>
+    let tall: SIMD4<Double>
+
+    /// - Parameters:
+    ///   - inner: the innermost shape whose edge must not be crossed.
+    ///   - marginU, marginV: local units that a pixel's footprint can span (with safety), along u and v.
+    init?(inner: RoundedRect, marginU: Double, marginV: Double) {
+        let r = Double(inner.maxRadius)
+        let x0 = Double(inner.minX), y0 = Double(inner.minY), x1 = Double(inner.maxX), y1 = Double(inner.maxY)
+        wide = SIMD4(x0 + marginU, y0 + r + marginV, x1 - marginU, y1 - r - marginV)
+        tall = SIMD4(x0 + r + marginU, y0 + marginV, x1 - r - marginU, y1 - marginV)
+        if wide.x >= wide.z || tall.y >= tall.w { return nil }
+    }
+
+    /// Columns of row `y` whose pixel centres lie in the deep interior, as a half-open interval.
+    func interval(row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
+        let a = Self.rectInterval(wide, row: y, t), b = Self.rectInterval(tall, row: y, t)
+        guard let a else { return b }
+        guard let b else { return a }
+        if a.0 <= b.1 && b.0 <= a.1 { return (min(a.0, b.0), max(a.1, b.1)) }
+        return (a.1 - a.0) >= (b.1 - b.0) ? a : b
+    }
+
+    private static func rectInterval(_ r: SIMD4<Double>, row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
+        if r.x >= r.z || r.y >= r.w { return nil }
+        let py = Double(y) + 0.5
+        // At pixel-centre x = px: U = a·px + uc, V = d·px + vc, W = g·px + wc.
+        let uc = t.b * py + t.c, vc = t.e * py + t.f, wc = t.h * py + t.i
+        var lo = -Double.infinity, hi = Double.infinity
+        // Each constraint: s·px + k > 0.
+        func require(_ s: Double, _ k: Double) {
+            if s > 0 { lo = max(lo, -k / s) } else if s < 0 { hi = min(hi, -k / s) } else if k <= 0 { lo = .infinity }
+        }
+        require(t.g, wc)                                   // W > 0
+        require(t.a - r.x * t.g, uc - r.x * wc)            // u > minX
+        require(r.z * t.g - t.a, r.z * wc - uc)            // u < maxX
+        require(t.d - r.y * t.g, vc - r.y * wc)            // v > minY
+        require(r.w * t.g - t.d, r.w * wc - vc)            // v < maxY
+        guard lo < hi else { return nil }
+        // Pixel centres px = x + 0.5 strictly inside (lo, hi).
+        let x0 = Int(max(-1e7, (lo - 0.5).rounded(.down))) + 1
+        let x1 = Int(min(1e7, (hi - 0.5).rounded(.up)))
+        return x0 < x1 ? (x0, x1) : nil
+    }
+}
+
+/// Removes the intervals `holes` from [x0, x1), calling `body` for what remains, left to right.
+@inline(__always)
+func forEachVisibleRun(_ x0: Int, _ x1: Int, excluding holes: [(Int, Int)], _ body: (Int, Int) -> Void) {
+    if holes.isEmpty { body(x0, x1); return }
+    var start = x0
+    for h in holes.sorted(by: { $0.0 < $1.0 }) {
+        if h.1 <= start { continue }
+        if h.0 >= x1 { break }
+        if h.0 > start { body(start, h.0) }
+        start = max(start, h.1)
+        if start >= x1 { return }
+    }
+    if start < x1 { body(start, x1) }
+}

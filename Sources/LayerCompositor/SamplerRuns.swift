@@ -1,0 +1,124 @@
+import LayerGraphics
+
+/// Runs of samples along a straight, evenly stepped line of texels: the deep interior's fast path.
+///
+/// Over a few pixels a projective map is affine to within a tiny fraction of a texel, so the deep interior
+/// is walked in short segments whose ends are computed exactly; the samplers then step in 16.16 fixed point,
+/// with integer bilinear weights, instead of doing float work per tap.
+extension ContentSampler {
+    /// Writes `count` premultiplied BGRA words sampled at (x + i·dx, y + i·dy), texel units.
+    @inline(__always)
+    func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double) {
+        for i in 0..<count { dst[i] = pack(sample(Float(x + Double(i) * dx), Float(y + Double(i) * dy))) }
+    }
+}
+
+/// A 16.16 fixed-point walk along one axis of a plane, clamped to its edges.
+struct FixedWalk {
+    var t: Int
+    let step: Int
+    let last: Int          // (count − 1) in 16.16
+
+    /// Starts at texel position `p` (centre rule: pixel i at i + 0.5) with `dp` per step.
+    @inline(__always)
+    init(_ p: Double, _ dp: Double, count: Int) {
+        t = Int(((p - 0.5) * 65536).rounded())
+        step = Int((dp * 65536).rounded())
+        last = (count - 1) << 16
+    }
+
+    /// The two taps and the 8-bit weight of the second, then advances.
+    @inline(__always)
+    mutating func next() -> (i0: Int, i1: Int, f: Int) {
+        let c = min(max(t, 0), last)
+        t &+= step
+        let i0 = c &>> 16
+        return (i0, min(i0 &+ 1, last &>> 16), (c &>> 8) & 0xff)
+    }
+}
+
+extension ScalarPlane {
+    /// 8-bit bilinear sample in 8.8 fixed point.
+    @inline(__always)
+    func bilinear8Fixed(_ x: (i0: Int, i1: Int, f: Int), _ y: (i0: Int, i1: Int, f: Int)) -> Int {
+        let r0 = base + y.i0 &* bytesPerRow, r1 = base + y.i1 &* bytesPerRow
+        let a = Int(r0.load(fromByteOffset: x.i0, as: UInt8.self)), b = Int(r0.load(fromByteOffset: x.i1, as: UInt8.self))
+        let c = Int(r1.load(fromByteOffset: x.i0, as: UInt8.self)), d = Int(r1.load(fromByteOffset: x.i1, as: UInt8.self))
+        let top = a &<< 8 &+ (b &- a) &* x.f, bottom = c &<< 8 &+ (d &- c) &* x.f
+        return (top &<< 8 &+ (bottom &- top) &* y.f) &>> 8
+    }
+}
+
+extension PlanarYUVSampler {
+    @inline(__always)
+    func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double) {
+        if wide || nearest || alpha != nil {
+            for i in 0..<count { dst[i] = pack(sample(Float(x + Double(i) * dx), Float(y + Double(i) * dy))) }
+            return
+        }
+        let q = YUVFixed(k)
+        var lx = FixedWalk(x, dx, count: self.y.width), ly = FixedWalk(y, dy, count: self.y.height)
+        var cx = FixedWalk(Double(grid.x(Float(x))), dx * Double(grid.scaleX), count: u.width)
+        var cy = FixedWalk(Double(grid.y(Float(y))), dy * Double(grid.scaleY), count: u.height)
+        for i in 0..<count {
+            let tx = lx.next(), ty = ly.next(), ux = cx.next(), uy = cy.next()
+            let luma = self.y.bilinear8Fixed(tx, ty)
+            let cb = u.bilinear8Fixed(ux, uy), cr = v.bilinear8Fixed(ux, uy)
+            dst[i] = q.bgra(luma, cb, cr)
+        }
+    }
+}
+
+extension BGRASampler {
+    @inline(__always)
+    func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double) {
+        if nearest {
+            for i in 0..<count { dst[i] = pack(sample(Float(x + Double(i) * dx), Float(y + Double(i) * dy))) }
+            return
+        }
+        var wx = FixedWalk(x, dx, count: width), wy = FixedWalk(y, dy, count: height)
+        for i in 0..<count {
+            let tx = wx.next(), ty = wy.next()
+            let r0 = base + ty.i0 * pixelsPerRow, r1 = base + ty.i1 * pixelsPerRow
+            let a = r0[tx.i0], b = r0[tx.i1], c = r1[tx.i0], d = r1[tx.i1]
+            // Two channels at a time in 64-bit lanes (B and R, G and A), 8-bit weights.
+            @inline(__always) func spread(_ w: UInt32) -> (UInt64, UInt64) {
+                (UInt64(w & 0x00ff00ff), UInt64((w >> 8) & 0x00ff00ff))
+            }
+            let fx = UInt64(tx.f), fy = UInt64(ty.f)
+            let (a0, a1) = spread(a), (b0, b1) = spread(b), (c0, c1) = spread(c), (d0, d1) = spread(d)
+            @inline(__always) func mix(_ p: UInt64, _ q: UInt64, _ f: UInt64) -> UInt64 { (p * (256 - f) + q * f) }
+            let lo = (mix(mix(a0, b0, fx), mix(c0, d0, fx), fy) + 0x0000_8000_0000_8000) >> 16 & 0x00ff00ff
+            let hi = (mix(mix(a1, b1, fx), mix(c1, d1, fx), fy) + 0x0000_8000_0000_8000) >> 16 & 0x00ff00ff
+            dst[i] = UInt32(lo) | UInt32(hi) << 8
+        }
+    }
+}
+
+extension NV12Sampler {
+    @inline(__always)
+    func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double) {
+        for i in 0..<count { dst[i] = pack(sample(Float(x + Double(i) * dx), Float(y + Double(i) * dy))) }
+    }
+}
+
+/// YUVToRGB in fixed point for 8.8 inputs: coefficients scaled by 2^14.
+struct YUVFixed {
+    let yOffset: Int, cOffset: Int, yScale: Int, crToR: Int, cbToG: Int, crToG: Int, cbToB: Int
+
+    @inline(__always)
+    init(_ k: YUVToRGB) {
+        yOffset = Int((k.yOffset * 256).rounded()); cOffset = Int((k.cOffset * 256).rounded())
+        func q(_ v: Float) -> Int { Int((v * 16384).rounded()) }
+        yScale = q(k.yScale); crToR = q(k.crToR); cbToG = q(k.cbToG); crToG = q(k.crToG); cbToB = q(k.cbToB)
+    }
+
+    /// Opaque BGRA from 8.8 fixed-point Y, Cb, Cr.
+    @inline(__always)
+    func bgra(_ y: Int, _ cb: Int, _ cr: Int) -> UInt32 {
+        let l = (y &- yOffset) &* yScale, u = cb &- cOffset, v = cr &- cOffset
+        let round = 1 << 21
+        @inline(__always) func c(_ x: Int) -> UInt32 { UInt32(truncatingIfNeeded: min(max((x &+ round) &>> 22, 0), 255)) }
+        return c(l &+ cbToB &* u) | c(l &+ cbToG &* u &+ crToG &* v) &<< 8 | c(l &+ crToR &* v) &<< 16 | 0xff00_0000
+    }
+}

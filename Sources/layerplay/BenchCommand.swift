@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import LayerCompositor
+import LayerGraphics
+import LayerKit
+
+/// `layerplay bench`: speed of the compositor on the benchmark scene of shared/bench (release builds only).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time the compositor on the benchmark scene: 1920x1080, a 1280x720 YUV 4:2:0 card, corner radius 48, border 8, 30° about y at perspective 2000, shadow 20:0.5:20,20.")
+
+    @Option(help: "Frames to render per configuration.")
+    var frames: Int = 240
+    @Option(help: "Write the last frame of the all-cores run here (PNG), to look at it.")
+    var still: String?
+
+    func run() throws {
+        let contents = LayerContents.pixelBuffer(Self.testCard(width: 1280, height: 720))
+        let effects = CardScene.Effects(
+            canvas: PixelSize(width: 1920, height: 1080), background: try Color(parsing: "#202020"),
+            layerSize: PixelSize(width: 1280, height: 720), gravity: .resize, rotateDegrees: 30,
+            axis: Axis(x: 0, y: 1, z: 0), perspective: 2000, spinPeriod: nil, cornerRadius: 48,
+            border: BorderSpec(argument: "8:white"), shadow: ShadowSpec(argument: "20:0.5:20,20"), mask: nil, opacity: 1)
+        let scene = CardScene(contents: contents, effects: effects)
+        let snapshot = scene.root.snapshot()
+        let surface = Surface(width: 1920, height: 1080)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var results: [String] = []
+        for threads in [1, cores] {
+            let compositor = Compositor(threads: threads)
+            for _ in 0..<5 { compositor.render(snapshot, into: surface) } // warm up
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<frames { compositor.render(snapshot, into: surface) }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let fps = Double(frames) / seconds
+            results.append(String(format: "\"fps_%d_thread%@\": %.1f", threads, threads == 1 ? "" : "s", fps))
+            print(String(format: "compositor scene 1920x1080, %d thread%@: %.1f frames/s (%.2f ms/frame)",
+                         threads, threads == 1 ? "" : "s", fps, 1000 / fps))
+        }
+        print("{" + results.joined(separator: ", ") + "}")
+        if let still { try surface.writePNG(to: still) }
+    }
+
+    /// A 4:2:0 BT.709 test card (colour bars over a gradient, a grid), converted once from RGB.
+    static func testCard(width: Int, height: Int) -> PixelBuffer {
+        let bars: [(Double, Double, Double)] = [(0.75, 0.75, 0.75), (0.75, 0.75, 0), (0, 0.75, 0.75), (0, 0.75, 0),
+                                                 (0.75, 0, 0.75), (0.75, 0, 0), (0, 0, 0.75)]
+        let image = Image(width: width, height: height) { px in
+            for y in 0..<height {
+                for x in 0..<width {
+                    var (r, g, b) = bars[x * bars.count / width]
+                    let shade = 0.6 + 0.4 * Double(y) / Double(height)
+                    r *= shade; g *= shade; b *= shade
+                    if x % 80 == 0 || y % 80 == 0 { (r, g, b) = (1, 1, 1) }
+                    px[y * width + x] = Color(red: r, green: g, blue: b).premultiplied.bgra
+                }
+            }
+        }
+        return PixelBuffer(converting: image, to: .yuv420p, matrix: .bt709, range: .limited)
+    }
+}
