@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(
             name: "LayerCompositorTests",
             dependencies: ["LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"],
-            resources: [.copy("References")]
+            exclude: ["References"]
         ),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
     ]

@@ -81,16 +81,20 @@ extension BGRASampler {
             let tx = wx.next(), ty = wy.next()
             let r0 = base + ty.i0 * pixelsPerRow, r1 = base + ty.i1 * pixelsPerRow
             let a = r0[tx.i0], b = r0[tx.i1], c = r1[tx.i0], d = r1[tx.i1]
-            // Two channels at a time in 64-bit lanes (B and R, G and A), 8-bit weights.
+            // Two channels at a time, in the two 32-bit halves of a 64-bit word (B and R, G and A), 8-bit weights.
             @inline(__always) func spread(_ w: UInt32) -> (UInt64, UInt64) {
-                (UInt64(w & 0x00ff00ff), UInt64((w >> 8) & 0x00ff00ff))
+                (UInt64(w & 0xff) | UInt64((w >> 16) & 0xff) << 32, UInt64((w >> 8) & 0xff) | UInt64(w >> 24) << 32)
             }
             let fx = UInt64(tx.f), fy = UInt64(ty.f)
             let (a0, a1) = spread(a), (b0, b1) = spread(b), (c0, c1) = spread(c), (d0, d1) = spread(d)
-            @inline(__always) func mix(_ p: UInt64, _ q: UInt64, _ f: UInt64) -> UInt64 { (p * (256 - f) + q * f) }
-            let lo = (mix(mix(a0, b0, fx), mix(c0, d0, fx), fy) + 0x0000_8000_0000_8000) >> 16 & 0x00ff00ff
-            let hi = (mix(mix(a1, b1, fx), mix(c1, d1, fx), fy) + 0x0000_8000_0000_8000) >> 16 & 0x00ff00ff
-            dst[i] = UInt32(lo) | UInt32(hi) << 8
+            @inline(__always) func mix(_ p: UInt64, _ q: UInt64, _ f: UInt64) -> UInt64 { p &* (256 &- f) &+ q &* f }
+            @inline(__always) func narrow(_ v: UInt64) -> UInt32 {
+                let r = (v &+ 0x0000_8000_0000_8000) &>> 16
+                return UInt32(truncatingIfNeeded: r & 0xff) | UInt32(truncatingIfNeeded: (r &>> 32) & 0xff) << 16
+            }
+            let lo = narrow(mix(mix(a0, b0, fx), mix(c0, d0, fx), fy))
+            let hi = narrow(mix(mix(a1, b1, fx), mix(c1, d1, fx), fy))
+            dst[i] = lo | hi << 8
         }
     }
 }

@@ -1,0 +1,41 @@
+# layerplay / LayerKit: the two commands of the README.
+#   make demo   installs what is missing, builds (release), renders the demo picture into out/
+#   make test   installs what is missing, builds, runs every test
+SHELL := /bin/bash
+SWIFT ?= swift
+# Debian packages, and the pkg-config module each provides (checked before anything is installed).
+APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
+                libsdl2-dev libcairo2-dev libpango1.0-dev
+PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: demo test build deps bench clean
+
+deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null || missing="pkg-config"; \
+	for m in $(PKG_MODULES); do pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages (missing: $$missing)"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(APT_PACKAGES); \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product layerplay
+
+demo: build
+	@mkdir -p out
+	.build/release/layerplay media/card.png --size 960x540 --background '#202020' \
+	  --rotate 30 --perspective 1200 --corner-radius 24 --border 6 --shadow -y -o out/demo.png
+	@echo "demo picture: out/demo.png"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
+bench: build
+	.build/release/layerplay bench
+
+clean:
+	rm -rf .build out
