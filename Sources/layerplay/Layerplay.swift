@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import LayerCompositor
+import LayerDisplay
 import LayerGraphics
 import LayerKit
+import LayerMedia
 
 /// A failure the user can act on: printed as one `layerplay: error:` line, exit status 1.
 struct RunError: Error, CustomStringConvertible {
@@ -19,7 +21,8 @@ struct Layerplay: ParsableCommand {
           layerplay photo.png --rotate 30 --corner-radius 24 --border 6:#ff0000 --shadow -o out.png
           layerplay photo.png --size 800x600 --background '#202020' --layer-size 480x320 --mask alpha.png -o out.png
         COLOR is a CSS name, #rgb, #rrggbb or #rrggbbaa. TIME is seconds (2.5) or [hh:]mm:ss[.ms].
-        """)
+        """,
+        version: "layerplay 0.1 (\(FFmpegLibraries.versions); \(DisplayProbe.sdlVersion))")
 
     @Argument(help: "The input: an image (PNG).")
     var input: String
