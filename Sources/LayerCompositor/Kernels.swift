@@ -73,7 +73,15 @@ enum Kernels {
             let f = Footprint(dudx: Float((t.a - ud * t.g) * rw), dudy: Float((t.b - ud * t.h) * rw),
                               dvdx: Float((t.d - vd * t.g) * rw), dvdy: Float((t.e - vd * t.h) * rw))
             let covShape = coverage(of: shape, u: u, v: v, footprint: f)
+            var borderCoverage: Float = 0
+            if let border, covShape > 0 {
+                borderCoverage = max(covShape - coverage(of: border.inner, u: u, v: v, footprint: f), 0)
+            }
             var c = SIMD4<Float>.zero
+            if let border, borderCoverage >= 1, border.color.w >= 255 {
+                // Wholly under an opaque border: nothing beneath shows.
+                c = border.color
+            } else {
             if let background, covShape > 0 { c = background * covShape }
             if let sampler {
                 var cc = coverage(of: cRect, u: u, v: v, footprint: f)
@@ -83,9 +91,9 @@ enum Kernels {
                     c = s * cc + c * (1 - s.w * (cc / 255))
                 }
             }
-            if let border, covShape > 0 {
-                let bc = max(covShape - coverage(of: border.inner, u: u, v: v, footprint: f), 0)
-                if bc > 0 { c = border.color * bc + c * (1 - border.color.w * (bc / 255)) }
+            if let border, borderCoverage > 0 {
+                c = border.color * borderCoverage + c * (1 - border.color.w * (borderCoverage / 255))
+            }
             }
             var k = opacity
             if hasClips { k *= clipCoverage(p.clips, px: px, py: py) }
@@ -167,15 +175,25 @@ enum Kernels {
         }
     }
 
-    /// A blurred shadow mask, tinted, in the layer's plane.
+    /// A blurred shadow mask, tinted, in the layer's plane. Walked in short exact-ended segments like the
+    /// deep interior (the mask is smooth, so a linear walk within a segment is exact to a fraction of a texel),
+    /// with integer bilinear taps and an integer blend; ancestors' clips fall back to per-pixel coverage.
     static func drawShadow(_ d: ShadowDraw, into target: RenderTarget, area: PixelRect, occluders: [BodyDraw]) {
         let p = d.placement
         let t = p.toLocal
         let mask = d.mask
         let plane = ScalarPlane(base: UnsafeRawPointer(mask.bytes), bytesPerRow: mask.bytesPerRow, width: mask.width, height: mask.height)
-        let tint = d.color * d.opacity
+        let tint = d.color * d.opacity * 255      // premultiplied 0…255 at full mask
         let hasClips = !p.clips.isEmpty
-        let maxX = Float(mask.width), maxY = Float(mask.height)
+        let tintWord = pack(tint)
+        let tintAlpha = Int(tintWord >> 24)
+        let scale = Double(d.scale), offX = Double(d.offsetX), offY = Double(d.offsetY)
+        @inline(__always)
+        func texel(_ x: Double, _ py: Double) -> (Double, Double)? {
+            let W = t.g * x + t.h * py + t.i
+            if W <= 0 { return nil }
+            return ((t.a * x + t.b * py + t.c) / W * scale + offX, (t.d * x + t.e * py + t.f) / W * scale + offY)
+        }
         for y in area.y0..<area.y1 {
             guard let span = p.polygon.span(row: y) else { continue }
             let x0 = max(span.x0, area.x0), x1 = min(span.x1, area.x1)
@@ -183,22 +201,52 @@ enum Kernels {
             let row = target.row(y)
             let py = Double(y) + 0.5
             forEachVisibleRun(x0, x1, excluding: holes(occluders, row: y)) { a, b in
-                var U = t.a * (Double(a) + 0.5) + t.b * py + t.c
-                var V = t.d * (Double(a) + 0.5) + t.e * py + t.f
-                var W = t.g * (Double(a) + 0.5) + t.h * py + t.i
-                for x in a..<b {
-                    defer { U += t.a; V += t.d; W += t.g }
-                    if W <= 0 { continue }
-                    let rw = 1 / W
-                    let tx = Float(U * rw) * d.scale + d.offsetX, ty = Float(V * rw) * d.scale + d.offsetY
-                    if tx < 0 || ty < 0 || tx >= maxX || ty >= maxY { continue }
-                    var alpha = plane.bilinear8(tx, ty)
-                    if alpha <= 0 { continue }
-                    if hasClips { alpha *= clipCoverage(p.clips, px: Double(x) + 0.5, py: py) }
-                    blend(tint * alpha, over: &row[x])
+                var x = a
+                while x < b {
+                    var n = min(16, b - x)
+                    guard let start = texel(Double(x) + 0.5, py), var end = texel(Double(x + n) + 0.5, py) else { x += 1; continue }
+                    while n > 1 {
+                        guard let mid = texel(Double(x) + Double(n) / 2 + 0.5, py) else { n /= 2; continue }
+                        let ex = (start.0 + end.0) / 2 - mid.0, ey = (start.1 + end.1) / 2 - mid.1
+                        if ex * ex + ey * ey < 1.0 / 256 { break }
+                        n /= 2
+                        guard let e = texel(Double(x + n) + 0.5, py) else { continue }
+                        end = e
+                    }
+                    var wx = FixedWalk(start.0, (end.0 - start.0) / Double(n), count: plane.width)
+                    var wy = FixedWalk(start.1, (end.1 - start.1) / Double(n), count: plane.height)
+                    for i in x..<(x + n) {
+                        // Outside the mask is transparent (its margin fades to 0 before the edge, so clamping is exact).
+                        var alpha = plane.bilinear8Fixed(wx.next(), wy.next())   // 8.8
+                        if alpha <= 0 { continue }
+                        if hasClips {
+                            alpha = Int(Float(alpha) * clipCoverage(p.clips, px: Double(i) + 0.5, py: py))
+                            if alpha <= 0 { continue }
+                        }
+                        blendTint(tintWord, alpha88: alpha, tintAlpha: tintAlpha, over: &row[i])
+                    }
+                    x += n
                 }
             }
         }
         withExtendedLifetime(mask) {}
     }
+}
+
+/// dst = tint·m + dst·(1 − tint.a·m), m = alpha88 / 65280, in integers (two channels per 64-bit word).
+@inline(__always)
+func blendTint(_ tint: UInt32, alpha88: Int, tintAlpha: Int, over dst: inout UInt32) {
+    let m = UInt64(min(alpha88, 65280) &>> 8)               // 0…255
+    let keep = 255 &- (UInt64(tintAlpha) &* m &+ 127) / 255 // 0…255
+    @inline(__always) func spread(_ w: UInt32) -> (UInt64, UInt64) {
+        (UInt64(w & 0xff) | UInt64((w >> 16) & 0xff) << 32, UInt64((w >> 8) & 0xff) | UInt64(w >> 24) << 32)
+    }
+    let (t0, t1) = spread(tint), (d0, d1) = spread(dst)
+    @inline(__always) func mix(_ t: UInt64, _ d: UInt64) -> UInt32 {
+        // x/255 per 32-bit lane, rounded: (x + 128 + ((x + 128) >> 8)) >> 8, the shifted-in bits masked off.
+        let v = t &* m &+ d &* keep &+ 0x0000_0080_0000_0080
+        let q = ((v &+ ((v &>> 8) & 0x00ff_ffff_00ff_ffff)) &>> 8) & 0x0000_01ff_0000_01ff
+        return UInt32(truncatingIfNeeded: min(q & 0xffff, 255)) | UInt32(truncatingIfNeeded: min(q &>> 32, 255)) << 16
+    }
+    dst = mix(t0, d0) | mix(t1, d1) << 8
 }

@@ -22,8 +22,10 @@ struct FixedWalk {
     /// Starts at texel position `p` (centre rule: pixel i at i + 0.5) with `dp` per step.
     @inline(__always)
     init(_ p: Double, _ dp: Double, count: Int) {
-        t = Int(((p - 0.5) * 65536).rounded())
-        step = Int((dp * 65536).rounded())
+        // Rounded to nearest without a libm call (these run once per segment).
+        let start = (p - 0.5) * 65536, delta = dp * 65536
+        t = Int(max(-1e15, min(1e15, start + (start < 0 ? -0.5 : 0.5))))
+        step = Int(max(-1e15, min(1e15, delta + (delta < 0 ? -0.5 : 0.5))))
         last = (count - 1) << 16
     }
 
@@ -56,7 +58,7 @@ extension PlanarYUVSampler {
             for i in 0..<count { dst[i] = pack(sample(Float(x + Double(i) * dx), Float(y + Double(i) * dy))) }
             return
         }
-        let q = YUVFixed(k)
+        let q = fixed
         var lx = FixedWalk(x, dx, count: self.y.width), ly = FixedWalk(y, dy, count: self.y.height)
         var cx = FixedWalk(Double(grid.x(Float(x))), dx * Double(grid.scaleX), count: u.width)
         var cy = FixedWalk(Double(grid.y(Float(y))), dy * Double(grid.scaleY), count: u.height)

@@ -120,6 +120,14 @@ struct PlanarYUVSampler: ContentSampler {
     let k: YUVToRGB
     let wide: Bool
     let nearest: Bool
+    /// `k` in fixed point, for the runs.
+    let fixed: YUVFixed
+
+    init(y: ScalarPlane, u: ScalarPlane, v: ScalarPlane, alpha: ScalarPlane?, grid: ChromaGrid, k: YUVToRGB, wide: Bool, nearest: Bool) {
+        self.y = y; self.u = u; self.v = v; self.alpha = alpha; self.grid = grid; self.k = k; self.wide = wide
+        self.nearest = nearest
+        fixed = YUVFixed(k)
+    }
 
     @inline(__always)
     func sample(_ px: Float, _ py: Float) -> SIMD4<Float> {

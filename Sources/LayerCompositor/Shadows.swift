@@ -77,22 +77,29 @@ enum GaussianBlur {
         let k = kernel(sigma: sigma)
         let r = k.count / 2
         let w = mask.width, h = mask.height
-        var a = [Float](repeating: 0, count: w * h), b = [Float](repeating: 0, count: w * h)
-        for y in 0..<h { for x in 0..<w { a[y * w + x] = Float(mask.bytes[y * mask.bytesPerRow + x]) } }
-        // Rows, then columns; samples past the edge are 0 (the margin keeps the shape away from them).
-        for y in 0..<h {
-            for x in 0..<w {
-                var s: Float = 0
-                for j in max(0, r - x)..<min(k.count, w - x + r) { s += k[j] * a[y * w + x + j - r] }
-                b[y * w + x] = s
+        var aStore = [Float](repeating: 0, count: w * h), bStore = [Float](repeating: 0, count: w * h)
+        aStore.withUnsafeMutableBufferPointer { a in
+        bStore.withUnsafeMutableBufferPointer { b in
+        k.withUnsafeBufferPointer { k in
+            for y in 0..<h { for x in 0..<w { a[y * w + x] = Float(mask.bytes[y * mask.bytesPerRow + x]) } }
+            // Rows, then columns; samples past the edge are 0 (the margin keeps the shape away from them).
+            for y in 0..<h {
+                let row = a.baseAddress! + y * w
+                for x in 0..<w {
+                    var s: Float = 0
+                    for j in max(0, r - x)..<min(k.count, w - x + r) { s += k[j] * row[x + j - r] }
+                    b[y * w + x] = s
+                }
+            }
+            for y in 0..<h {
+                for x in 0..<w {
+                    var s: Float = 0
+                    for j in max(0, r - y)..<min(k.count, h - y + r) { s += k[j] * b[(y + j - r) * w + x] }
+                    mask.bytes[y * mask.bytesPerRow + x] = UInt8(min(max(s + 0.5, 0), 255))
+                }
             }
         }
-        for y in 0..<h {
-            for x in 0..<w {
-                var s: Float = 0
-                for j in max(0, r - y)..<min(k.count, h - y + r) { s += k[j] * b[(y + j - r) * w + x] }
-                mask.bytes[y * mask.bytesPerRow + x] = UInt8(min(max(s + 0.5, 0), 255))
-            }
+        }
         }
     }
 }
