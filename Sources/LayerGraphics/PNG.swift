@@ -11,7 +11,10 @@ public enum PNG {
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw GraphicsError("cannot read '\(path)' as PNG: \(String(cString: cairo_status_to_string(status)))")
+            // cairo reports a damaged or foreign file as a read error or as "out of memory".
+            let reason = status == CAIRO_STATUS_NO_MEMORY || status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_INVALID_FORMAT
+                ? "not a PNG image, or a damaged one" : String(cString: cairo_status_to_string(status))
+            throw GraphicsError("cannot read '\(path)' as PNG: \(reason)")
         }
         return try image(fromCairo: surface, name: path)
     }

@@ -15,6 +15,7 @@ struct PixelSize: ExpressibleByArgument, Equatable {
 
 extension Color: ExpressibleByArgument {
     public init?(argument: String) { try? self.init(parsing: argument) }
+    public var defaultValueDescription: String { description }
 }
 
 /// `X,Y,Z`, not all zero.
@@ -22,10 +23,11 @@ struct Axis: ExpressibleByArgument {
     var x, y, z: Double
     init?(argument: String) {
         let p = argument.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard p.count == 3, p.contains(where: { $0 != 0 }) else { return nil }
+        guard p.count == 3, p.allSatisfy(\.isFinite), p.contains(where: { $0 != 0 }) else { return nil }
         x = p[0]; y = p[1]; z = p[2]
     }
     init(x: Double, y: Double, z: Double) { self.x = x; self.y = y; self.z = z }
+    var defaultValueDescription: String { "\(x),\(y),\(z)" }
 }
 
 /// `W[:COLOR]`.
@@ -34,7 +36,7 @@ struct BorderSpec: ExpressibleByArgument {
     var color: Color
     init?(argument: String) {
         let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
-        guard let w = Double(parts[0]), w >= 0 else { return nil }
+        guard let w = Double(parts[0]), w.isFinite, w >= 0 else { return nil }
         width = w
         if parts.count == 2 {
             guard let c = try? Color(parsing: parts[1]) else { return nil }
@@ -50,7 +52,7 @@ struct ShadowSpec: ExpressibleByArgument {
     var offset = Size(width: 0, height: 8)
     init?(argument: String) {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard (1...3).contains(parts.count), let r = Double(parts[0]), r >= 0 else { return nil }
+        guard (1...3).contains(parts.count), let r = Double(parts[0]), r.isFinite, r >= 0 else { return nil }
         radius = r
         if parts.count >= 2 {
             guard let o = Double(parts[1]), (0...1).contains(o) else { return nil }
@@ -58,7 +60,7 @@ struct ShadowSpec: ExpressibleByArgument {
         }
         if parts.count == 3 {
             let xy = parts[2].split(separator: ",").compactMap { Double($0) }
-            guard xy.count == 2 else { return nil }
+            guard xy.count == 2, xy.allSatisfy(\.isFinite) else { return nil }
             offset = Size(width: xy[0], height: xy[1])
         }
     }
@@ -77,7 +79,7 @@ struct TimeSpec: ExpressibleByArgument {
         guard (1...3).contains(parts.count) else { return nil }
         var total = 0.0
         for (i, p) in parts.enumerated() {
-            guard let v = Double(p), v >= 0 else { return nil }
+            guard let v = Double(p), v.isFinite, v >= 0 else { return nil }
             if i < parts.count - 1 && v != v.rounded() { return nil }
             total = total * 60 + v
         }

@@ -66,6 +66,10 @@ struct Layerplay: ParsableCommand {
     var overwrite = false
 
     func validate() throws {
+        for (name, value) in [("--rotate", rotate), ("--perspective", perspective), ("--spin", spin),
+                              ("--corner-radius", cornerRadius), ("--opacity", opacity)] {
+            if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number") }
+        }
         if !(0...1).contains(opacity) { throw ValidationError("--opacity must be between 0 and 1") }
         if perspective < 0 { throw ValidationError("--perspective must be 0 or more") }
         if cornerRadius < 0 { throw ValidationError("--corner-radius must be 0 or more") }
@@ -113,11 +117,17 @@ struct Layerplay: ParsableCommand {
             throw RunError("cannot write '\(path)': this build writes PNG stills only (-o OUT.png)")
         }
         var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw RunError("cannot write '\(path)': it is a directory") }
+        // attributesOfItem does not follow a final symlink: a dangling link is "something there" too.
+        if (try? fm.attributesOfItem(atPath: path)) != nil {
+            if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw RunError("cannot write '\(path)': it is a directory")
+            }
             if !overwrite { throw RunError("'\(path)' already exists; use -y to overwrite it") }
         }
         let dir = outURL.deletingLastPathComponent().path
+        if !fm.fileExists(atPath: dir, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw RunError("cannot write '\(path)': the directory '\(dir)' does not exist")
+        }
         if !fm.isWritableFile(atPath: dir) { throw RunError("cannot write '\(path)': the directory '\(dir)' is not writable") }
     }
 }

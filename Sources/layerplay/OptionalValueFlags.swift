@@ -10,17 +10,25 @@ enum OptionalValueFlags {
         "--shadow": ("16:0.5:0,8", { ShadowSpec(argument: $0) != nil }),
     ]
 
+    /// Options whose value may start with '-' (a negative number): argument-parser would take it for a flag,
+    /// so such a value is joined to its option as `--axis=-1,0,0`.
+    static let numericOptions: Set<String> = ["--rotate", "--spin", "--axis", "--perspective", "--corner-radius", "--opacity", "--shadow", "--border"]
+
     static func expand(_ arguments: [String]) -> [String] {
         var out: [String] = []
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
             if a == "--" { out += arguments[i...]; break }
+            let next = i + 1 < arguments.count ? arguments[i + 1] : nil
             if let spec = defaults[a] {
-                if i + 1 < arguments.count, spec.accepts(arguments[i + 1]) {
-                    out += [a, arguments[i + 1]]; i += 2; continue
+                if let next, spec.accepts(next) {
+                    out.append("\(a)=\(next)"); i += 2; continue
                 }
-                out += [a, spec.default]; i += 1; continue
+                out.append("\(a)=\(spec.default)"); i += 1; continue
+            }
+            if numericOptions.contains(a), let next, next.hasPrefix("-"), next.dropFirst().first.map({ $0.isNumber || $0 == "." }) == true {
+                out.append("\(a)=\(next)"); i += 2; continue
             }
             out.append(a); i += 1
         }

@@ -16,5 +16,8 @@ do {
     FileHandle.standardError.write(Data("layerplay: error: \(error.description)\n".utf8))
     exit(1)
 } catch {
-    Layerplay.exit(withError: error)
+    // Help and version print and exit 0 as argument-parser does; usage errors exit 2 (CLI.md), not EX_USAGE (64).
+    if Layerplay.exitCode(for: error) == .success { Layerplay.exit(withError: error) }
+    FileHandle.standardError.write(Data((Layerplay.fullMessage(for: error) + "\n").utf8))
+    exit(2)
 }
