@@ -104,11 +104,11 @@ enum Kernels {
         /// The deep interior: full coverage, so only the colour is computed. Contents are sampled in short
         /// segments with exact ends (perspective-correct to well under a texel) through the sampler's runs.
         let direct = opacity >= 1 && background == nil && (contents?.isOpaque ?? false)
-        let segment = 16
-        var scratch = [UInt32](repeating: 0, count: segment)
+        var scratch = [UInt32](repeating: 0, count: 16)
         @inline(__always)
-        func texel(_ x: Double, _ py: Double) -> (Double, Double) {
+        func texel(_ x: Double, _ py: Double) -> (Double, Double)? {
             let W = t.g * x + t.h * py + t.i
+            if W <= 0 { return nil }
             let u = (t.a * x + t.b * py + t.c) / W, v = (t.d * x + t.e * py + t.f) / W
             return (u * Double(sx) + Double(ox), v * Double(sy) + Double(oy))
         }
@@ -122,55 +122,32 @@ enum Kernels {
                 for x in x0..<x1 { blend(deepBase, over: &row[x]) }
                 return
             }
-            var x = x0
-            var start = texel(Double(x0) + 0.5, py)
             scratch.withUnsafeMutableBufferPointer { tmp in
-                while x < x1 {
-                    var n = min(segment, x1 - x)
-                    var end = texel(Double(x + n) + 0.5, py)
-                    // Where the map bends fast (near the horizon), shorten the segment until linear is exact enough.
-                    while n > 1 {
-                        let mid = texel(Double(x) + Double(n) / 2 + 0.5, py)
-                        let ex = (start.0 + end.0) / 2 - mid.0, ey = (start.1 + end.1) / 2 - mid.1
-                        if ex * ex + ey * ey < 1.0 / 256 { break }
-                        n /= 2
-                        end = texel(Double(x + n) + 0.5, py)
-                    }
-                    let dx = (end.0 - start.0) / Double(n), dy = (end.1 - start.1) / Double(n)
+                SpanWalk.linearSegments(x0, x1, texel: { texel($0, py) }) { x, n, start, step in
                     if direct {
-                        sampler.fillRun(row + x, count: n, x: start.0, y: start.1, dx: dx, dy: dy)
-                    } else {
-                        sampler.fillRun(tmp.baseAddress!, count: n, x: start.0, y: start.1, dx: dx, dy: dy)
-                        for i in 0..<n {
-                            var c = unpack(tmp[i])
-                            let sourceAlpha = c.w
-                            if opacity < 1 { c *= opacity }
-                            if background != nil { c += deepBase * (1 - sourceAlpha * (1 / 255)) }
-                            blend(c, over: &row[x + i])
-                        }
+                        sampler.fillRun(row + x, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1)
+                        return
                     }
-                    x += n
-                    start = end
+                    sampler.fillRun(tmp.baseAddress!, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1)
+                    for i in 0..<n {
+                        var c = unpack(tmp[i])
+                        let sourceAlpha = c.w
+                        if opacity < 1 { c *= opacity }
+                        if background != nil { c += deepBase * (1 - sourceAlpha * (1 / 255)) }
+                        blend(c, over: &row[x + i])
+                    }
                 }
             }
         }
 
-        for y in area.y0..<area.y1 {
-            guard let span = p.polygon.span(row: y) else { continue }
-            let x0 = max(span.x0, area.x0), x1 = min(span.x1, area.x1)
-            if x0 >= x1 { continue }
-            let row = target.row(y)
-            let py = Double(y) + 0.5
-            let inside = deep?.interval(row: y, t)
-            forEachVisibleRun(x0, x1, excluding: holes(occluders, row: y)) { a, b in
-                if let inside, inside.0 < b, inside.1 > a {
-                    let d0 = max(a, inside.0), d1 = min(b, inside.1)
-                    for x in a..<d0 { shade(x, py, row) }
-                    shadeDeep(d0, d1, py, row)
-                    for x in d1..<b { shade(x, py, row) }
-                } else {
-                    for x in a..<b { shade(x, py, row) }
-                }
+        SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target) { y, py, row, a, b in
+            if let inside = deep?.interval(row: y, t), inside.0 < b, inside.1 > a {
+                let d0 = max(a, inside.0), d1 = min(b, inside.1)
+                for x in a..<d0 { shade(x, py, row) }
+                shadeDeep(d0, d1, py, row)
+                for x in d1..<b { shade(x, py, row) }
+            } else {
+                for x in a..<b { shade(x, py, row) }
             }
         }
     }
@@ -194,38 +171,19 @@ enum Kernels {
             if W <= 0 { return nil }
             return ((t.a * x + t.b * py + t.c) / W * scale + offX, (t.d * x + t.e * py + t.f) / W * scale + offY)
         }
-        for y in area.y0..<area.y1 {
-            guard let span = p.polygon.span(row: y) else { continue }
-            let x0 = max(span.x0, area.x0), x1 = min(span.x1, area.x1)
-            if x0 >= x1 { continue }
-            let row = target.row(y)
-            let py = Double(y) + 0.5
-            forEachVisibleRun(x0, x1, excluding: holes(occluders, row: y)) { a, b in
-                var x = a
-                while x < b {
-                    var n = min(16, b - x)
-                    guard let start = texel(Double(x) + 0.5, py), var end = texel(Double(x + n) + 0.5, py) else { x += 1; continue }
-                    while n > 1 {
-                        guard let mid = texel(Double(x) + Double(n) / 2 + 0.5, py) else { n /= 2; continue }
-                        let ex = (start.0 + end.0) / 2 - mid.0, ey = (start.1 + end.1) / 2 - mid.1
-                        if ex * ex + ey * ey < 1.0 / 256 { break }
-                        n /= 2
-                        guard let e = texel(Double(x + n) + 0.5, py) else { continue }
-                        end = e
-                    }
-                    var wx = FixedWalk(start.0, (end.0 - start.0) / Double(n), count: plane.width)
-                    var wy = FixedWalk(start.1, (end.1 - start.1) / Double(n), count: plane.height)
-                    for i in x..<(x + n) {
-                        // Outside the mask is transparent (its margin fades to 0 before the edge, so clamping is exact).
-                        var alpha = plane.bilinear8Fixed(wx.next(), wy.next())   // 8.8
+        SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target) { _, py, row, a, b in
+            SpanWalk.linearSegments(a, b, texel: { texel($0, py) }) { x, n, start, step in
+                var wx = FixedWalk(start.0, step.0, count: plane.width)
+                var wy = FixedWalk(start.1, step.1, count: plane.height)
+                for i in x..<(x + n) {
+                    // Outside the mask is transparent (its margin fades to 0 before the edge, so clamping is exact).
+                    var alpha = plane.bilinear8Fixed(wx.next(), wy.next())   // 8.8
+                    if alpha <= 0 { continue }
+                    if hasClips {
+                        alpha = Int(Float(alpha) * clipCoverage(p.clips, px: Double(i) + 0.5, py: py))
                         if alpha <= 0 { continue }
-                        if hasClips {
-                            alpha = Int(Float(alpha) * clipCoverage(p.clips, px: Double(i) + 0.5, py: py))
-                            if alpha <= 0 { continue }
-                        }
-                        blendTint(tintWord, alpha88: alpha, tintAlpha: tintAlpha, over: &row[i])
                     }
-                    x += n
+                    blendTint(tintWord, alpha88: alpha, tintAlpha: tintAlpha, over: &row[i])
                 }
             }
         }
