@@ -31,7 +31,7 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build
