@@ -175,6 +175,13 @@ enum Kernels {
             SpanWalk.linearSegments(a, b, texel: { texel($0, py) }) { x, n, start, step in
                 var wx = FixedWalk(start.0, step.0, count: plane.width)
                 var wy = FixedWalk(start.1, step.1, count: plane.height)
+                if !hasClips && wx.staysInside(count: n) && wy.staysInside(count: n) {
+                    for i in x..<(x + n) {
+                        let alpha = plane.bilinear8Fixed(wx.nextInside(), wy.nextInside())
+                        if alpha > 0 { blendTint(tintWord, alpha88: alpha, tintAlpha: tintAlpha, over: &row[i]) }
+                    }
+                    return
+                }
                 for i in x..<(x + n) {
                     // Outside the mask is transparent (its margin fades to 0 before the edge, so clamping is exact).
                     var alpha = plane.bilinear8Fixed(wx.next(), wy.next())   // 8.8

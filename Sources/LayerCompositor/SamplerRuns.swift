@@ -29,6 +29,23 @@ struct FixedWalk {
         last = (count - 1) << 16
     }
 
+    /// Whether every position of a walk of `count` steps stays strictly inside the plane (both taps valid), so
+    /// that the unclamped `nextInside()` may be used.
+    @inline(__always)
+    func staysInside(count: Int) -> Bool {
+        let end = t &+ step &* (count &- 1)
+        return t >= 0 && end >= 0 && t < last && end < last
+    }
+
+    /// Like `next()` without the clamps (see `staysInside`).
+    @inline(__always)
+    mutating func nextInside() -> (i0: Int, i1: Int, f: Int) {
+        let c = t
+        t &+= step
+        let i0 = c &>> 16
+        return (i0, i0 &+ 1, (c &>> 8) & 0xff)
+    }
+
     /// The two taps and the 8-bit weight of the second, then advances.
     @inline(__always)
     mutating func next() -> (i0: Int, i1: Int, f: Int) {
@@ -62,6 +79,16 @@ extension PlanarYUVSampler {
         var lx = FixedWalk(x, dx, count: self.y.width), ly = FixedWalk(y, dy, count: self.y.height)
         var cx = FixedWalk(Double(grid.x(Float(x))), dx * Double(grid.scaleX), count: u.width)
         var cy = FixedWalk(Double(grid.y(Float(y))), dy * Double(grid.scaleY), count: u.height)
+        if lx.staysInside(count: count) && ly.staysInside(count: count) && cx.staysInside(count: count) && cy.staysInside(count: count) {
+            // The common case, well inside the picture: no clamping per tap.
+            for i in 0..<count {
+                let tx = lx.nextInside(), ty = ly.nextInside(), ux = cx.nextInside(), uy = cy.nextInside()
+                let luma = self.y.bilinear8Fixed(tx, ty)
+                let cb = u.bilinear8Fixed(ux, uy), cr = v.bilinear8Fixed(ux, uy)
+                dst[i] = q.bgra(luma, cb, cr)
+            }
+            return
+        }
         for i in 0..<count {
             let tx = lx.next(), ty = ly.next(), ux = cx.next(), uy = cy.next()
             let luma = self.y.bilinear8Fixed(tx, ty)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import LayerGraphics
 import LayerKit
@@ -49,7 +50,7 @@ extension Lowering {
             }
             origin = (area.x0, area.y0)
         }
-        if sigmaTexels > 0.2 { GaussianBlur.apply(to: mask, sigma: sigmaTexels) }
+        if sigmaTexels > 0.2 { GaussianBlur.apply(to: mask, sigma: sigmaTexels, threads: executor.threads) }
 
         let off = layer.shadowOffset
         let local = Rect(x: Double(origin.x) * d + off.width, y: Double(origin.y) * d + off.height,
@@ -73,7 +74,7 @@ enum GaussianBlur {
         return k
     }
 
-    static func apply(to mask: AlphaMask, sigma: Double) {
+    static func apply(to mask: AlphaMask, sigma: Double, threads: Int) {
         let k = kernel(sigma: sigma)
         let r = k.count / 2
         let w = mask.width, h = mask.height
@@ -82,24 +83,39 @@ enum GaussianBlur {
         bStore.withUnsafeMutableBufferPointer { b in
         k.withUnsafeBufferPointer { k in
             for y in 0..<h { for x in 0..<w { a[y * w + x] = Float(mask.bytes[y * mask.bytesPerRow + x]) } }
-            // Rows, then columns; samples past the edge are 0 (the margin keeps the shape away from them).
-            for y in 0..<h {
-                let row = a.baseAddress! + y * w
+            // Rows, then columns, each pass spread over the cores; samples past the edge are 0 (the margin
+            // keeps the shape away from them).
+            let src = SharedPointer(a.baseAddress!), mid = SharedPointer(b.baseAddress!)
+            let taps = SharedPointer(UnsafeMutablePointer(mutating: k.baseAddress!)), tapCount = k.count
+            let out = SharedPointer(mask.bytes), stride = mask.bytesPerRow
+            parallelRows(h, threads: threads) { y in
+                let row = src.pointer + y * w
                 for x in 0..<w {
                     var s: Float = 0
-                    for j in max(0, r - x)..<min(k.count, w - x + r) { s += k[j] * row[x + j - r] }
-                    b[y * w + x] = s
+                    for j in max(0, r - x)..<min(tapCount, w - x + r) { s += taps.pointer[j] * row[x + j - r] }
+                    mid.pointer[y * w + x] = s
                 }
             }
-            for y in 0..<h {
+            parallelRows(h, threads: threads) { y in
                 for x in 0..<w {
                     var s: Float = 0
-                    for j in max(0, r - y)..<min(k.count, h - y + r) { s += k[j] * b[(y + j - r) * w + x] }
-                    mask.bytes[y * mask.bytesPerRow + x] = UInt8(min(max(s + 0.5, 0), 255))
+                    for j in max(0, r - y)..<min(tapCount, h - y + r) { s += taps.pointer[j] * mid.pointer[(y + j - r) * w + x] }
+                    out.pointer[y * stride + x] = UInt8(min(max(s + 0.5, 0), 255))
                 }
             }
         }
         }
         }
     }
+}
+
+/// A pointer handed to worker threads that each write their own rows.
+struct SharedPointer<Pointee>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Pointee>
+    init(_ pointer: UnsafeMutablePointer<Pointee>) { self.pointer = pointer }
+}
+
+/// Runs `body` for rows 0..<count, on all cores when `threads` > 1.
+func parallelRows(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+    if threads <= 1 { for y in 0..<count { body(y) } } else { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
 }
