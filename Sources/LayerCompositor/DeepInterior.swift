@@ -30,7 +30,7 @@ struct DeepInterior {
         return (a.1 - a.0) >= (b.1 - b.0) ? a : b
     }
 
-    private static func rectInterval(_ r: SIMD4<Double>, row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
+    static func rectInterval(_ r: SIMD4<Double>, row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
         if r.x >= r.z || r.y >= r.w { return nil }
         let py = Double(y) + 0.5
         // At pixel-centre x = px: U = a·px + uc, V = d·px + vc, W = g·px + wc.

@@ -62,6 +62,9 @@ struct BodyDraw {
     let opacity: Float
     /// Where coverage is certainly full (nil: compute it everywhere).
     let deep: DeepInterior?
+    /// Where an opaque border certainly covers the pixel alone: inside the shape (`outer`) and clear of the
+    /// border's inner rect grown by a footprint (`innerHull`, minX, minY, maxX, maxY). Nil without such a border.
+    let borderBand: (outer: DeepInterior, innerHull: SIMD4<Double>)?
 
     /// Whether the deep interior is opaque: then it hides every draw beneath it.
     var occludes: Bool {
@@ -85,7 +88,16 @@ struct BodyDraw {
             }
         }
         let m = placement.localUnitsPerPixel
-        deep = m.u.isFinite && m.v.isFinite ? DeepInterior(inner: inner, marginU: 1.5 * m.u + 1e-3, marginV: 1.5 * m.v + 1e-3) : nil
+        let mu = 1.5 * m.u + 1e-3, mv = 1.5 * m.v + 1e-3
+        let finite = m.u.isFinite && m.v.isFinite
+        deep = finite ? DeepInterior(inner: inner, marginU: mu, marginV: mv) : nil
+        if finite, let border, border.color.w >= 255, placement.clips.isEmpty,
+           let outer = DeepInterior(inner: shape, marginU: mu, marginV: mv) {
+            let i = border.inner
+            borderBand = (outer, SIMD4(Double(i.minX) - mu, Double(i.minY) - mv, Double(i.maxX) + mu, Double(i.maxY) + mv))
+        } else {
+            borderBand = nil
+        }
     }
 }
 

@@ -140,14 +140,44 @@ enum Kernels {
             }
         }
 
+        // An opaque border's band: pixels wholly under it take its colour without any coverage work.
+        let band = d.borderBand
+        let borderWord = band.map { _ in pack(d.border!.color * opacity) }
+        let borderOpaque = opacity >= 1
+        @inline(__always)
+        func shadeEdge(_ a: Int, _ b: Int, _ y: Int, _ py: Double, _ row: UnsafeMutablePointer<UInt32>) {
+            guard let band, let borderWord, a < b, let outer = band.outer.interval(row: y, t) else {
+                for x in a..<b { shade(x, py, row) }
+                return
+            }
+            let hull = DeepInterior.rectInterval(band.innerHull, row: y, t)
+            var x = a
+            while x < b {
+                let inOuter = x >= outer.0 && x < outer.1
+                let inHull = hull.map { x >= $0.0 && x < $0.1 } ?? false
+                // The end of the current stretch: the next boundary of either interval.
+                var end = b
+                @inline(__always) func cut(_ edge: Int) { if edge > x && edge < end { end = edge } }
+                cut(outer.0); cut(outer.1)
+                if let hull { cut(hull.0); cut(hull.1) }
+                if inOuter && !inHull {
+                    if borderOpaque { (row + x).update(repeating: borderWord, count: end - x) }
+                    else { for i in x..<end { blend(unpack(borderWord), over: &row[i]) } }
+                } else {
+                    for i in x..<end { shade(i, py, row) }
+                }
+                x = end
+            }
+        }
+
         SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target) { y, py, row, a, b in
             if let inside = deep?.interval(row: y, t), inside.0 < b, inside.1 > a {
                 let d0 = max(a, inside.0), d1 = min(b, inside.1)
-                for x in a..<d0 { shade(x, py, row) }
+                shadeEdge(a, d0, y, py, row)
                 shadeDeep(d0, d1, py, row)
-                for x in d1..<b { shade(x, py, row) }
+                shadeEdge(d1, b, y, py, row)
             } else {
-                for x in a..<b { shade(x, py, row) }
+                shadeEdge(a, b, y, py, row)
             }
         }
     }

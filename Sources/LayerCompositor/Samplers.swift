@@ -1,4 +1,3 @@
-import Foundation
 import LayerGraphics
 
 /// Reads premultiplied colour (B, G, R, A in 0…255) from contents at a texel position, where pixel i's
@@ -14,16 +13,23 @@ struct Taps {
     var i0: Int, i1: Int, f: Float
     @inline(__always)
     init(_ p: Float, count: Int) {
-        let x = p - 0.5
-        let fl = floorf(x)
-        var i = Int(fl)
+        let x = min(max(p - 0.5, -1e6), 1e6)
+        // floor without a libm call: truncate, then step down for negative non-integers.
+        var i = Int(x)
+        if Float(i) > x { i -= 1 }
+        let fl = Float(i)
         var frac = x - fl
         if i < 0 { i = 0; frac = 0 }
         if i >= count - 1 { i = count - 1; frac = 0 }
         i0 = i; i1 = min(i + 1, count - 1); f = frac
     }
     @inline(__always)
-    static func nearest(_ p: Float, count: Int) -> Int { min(max(Int(floorf(max(min(p, 1e9), -1e9))), 0), count - 1) }
+    static func nearest(_ p: Float, count: Int) -> Int {
+        let x = min(max(p, -1e6), 1e6)
+        var i = Int(x)
+        if Float(i) > x { i -= 1 }
+        return min(max(i, 0), count - 1)
+    }
 }
 
 /// A BGRA word as four floats in 0…255 (scalar conversions: the generic SIMD ones are not inlined).
