@@ -4,7 +4,6 @@ struct RoundedRect {
     /// Radii of the top-left, top-right, bottom-left and bottom-right corners (y down).
     var radii: SIMD4<Float>
 
-    var hasRoundedCorners: Bool { maxRadius > 0 }
     /// The largest corner radius (written out: SIMD's generic `max()` is not inlined).
     @inline(__always) var maxRadius: Float { max(max(radii.x, radii.y), max(radii.z, radii.w)) }
 

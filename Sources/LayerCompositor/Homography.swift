@@ -20,7 +20,6 @@ struct Homography {
         self.init(m11: t.m11, m12: t.m12, m13: t.m14, m21: t.m21, m22: t.m22, m23: t.m24, m31: t.m41, m32: t.m42, m33: t.m44)
     }
 
-    static let identity = Homography(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
 
     @inline(__always)
     func apply(_ u: Double, _ v: Double) -> (x: Double, y: Double, w: Double) {
@@ -38,14 +37,6 @@ struct Homography {
             m21: (m23 * m31 - m21 * m33) * s, m22: (m11 * m33 - m13 * m31) * s, m23: (m13 * m21 - m11 * m23) * s,
             m31: (m21 * m32 - m22 * m31) * s, m32: (m12 * m31 - m11 * m32) * s, m33: (m11 * m22 - m12 * m21) * s)
     }
-
-    /// `self`, then `h`.
-    func concatenating(_ h: Homography) -> Homography {
-        Homography(
-            m11: m11 * h.m11 + m12 * h.m21 + m13 * h.m31, m12: m11 * h.m12 + m12 * h.m22 + m13 * h.m32, m13: m11 * h.m13 + m12 * h.m23 + m13 * h.m33,
-            m21: m21 * h.m11 + m22 * h.m21 + m23 * h.m31, m22: m21 * h.m12 + m22 * h.m22 + m23 * h.m32, m23: m21 * h.m13 + m22 * h.m23 + m23 * h.m33,
-            m31: m31 * h.m11 + m32 * h.m21 + m33 * h.m31, m32: m31 * h.m12 + m32 * h.m22 + m33 * h.m32, m33: m31 * h.m13 + m32 * h.m23 + m33 * h.m33)
-    }
 }
 
 /// An inverse mapping prepared for the per-pixel loops: from a pixel centre to homogeneous local coordinates,
@@ -59,17 +50,6 @@ struct PixelToLocal {
         g = inverse.m13; h = inverse.m23; i = inverse.m33
     }
 
-    /// The local point under the centre of pixel (x, y), or nil when the pixel looks past the plane's horizon.
-    @inline(__always)
-    func local(x: Int, y: Int) -> (u: Double, v: Double)? {
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        let w = g * px + h * py + i
-        guard w > 0 else { return nil }
-        return ((a * px + b * py + c) / w, (d * px + e * py + f) / w)
-    }
-}
-
-extension PixelToLocal {
     /// The local point and footprint at a position in pixels (not necessarily a pixel centre); W must be > 0.
     @inline(__always)
     func footprint(px: Double, py: Double) -> Footprint {
