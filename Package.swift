@@ -56,6 +56,7 @@ let package = Package(
             dependencies: ["LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"],
             exclude: ["References"]
         ),
+        .testTarget(name: "LayerMediaTests", dependencies: ["LayerMedia", "LayerGraphics"]),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
     ]
 )

@@ -19,12 +19,13 @@ struct Layerplay: ParsableCommand {
         discussion: """
         Examples:
           layerplay photo.png --rotate 30 --corner-radius 24 --border 6:#ff0000 --shadow -o out.png
-          layerplay photo.png --size 800x600 --background '#202020' --layer-size 480x320 --mask alpha.png -o out.png
+          layerplay photo.jpg --size 800x600 --background '#202020' --layer-size 480x320 --mask alpha.png -o out.png
+          layerplay probe clip.mp4
         COLOR is a CSS name, #rgb, #rrggbb or #rrggbbaa. TIME is seconds (2.5) or [hh:]mm:ss[.ms].
         """,
         version: "layerplay 0.1 (\(FFmpegLibraries.versions); \(DisplayProbe.sdlVersion))")
 
-    @Argument(help: "The input: an image (PNG).")
+    @Argument(help: "The input: an image (PNG, JPEG, WebP, GIF, TIFF…; a video shows its first frame for now).")
     var input: String
 
     // Canvas and media layer
@@ -103,8 +104,9 @@ struct Layerplay: ParsableCommand {
         return PixelSize(width: max(1, canvas.width * 2 / 3), height: max(1, canvas.height * 2 / 3))
     }
 
+    /// Any picture FFmpeg reads (PNG, JPEG, WebP, GIF, TIFF…; a video's first frame).
     func loadImage(_ path: String) throws -> Image {
-        do { return try Image(contentsOfPNG: path) } catch { throw RunError("\(error)") }
+        do { return try ImageLoader.load(path: path) } catch { throw RunError("\(error)") }
     }
 
     /// Refuses an output that is the input, that exists (without -y), or whose kind we cannot write.

@@ -11,6 +11,6 @@ int64_t lp_av_nopts_value(void);
 AVRational lp_av_time_base_q(void);
 /// The text of an FFmpeg error code ("Invalid data found when processing input").
 void lp_av_error_string(int code, char *buffer, int size);
-/// Sets FFmpeg's log level (av_log_set_level is importable, the AV_LOG_* constants are not all).
+/// Silences FFmpeg's own logging: errors reach the user through our messages, one line each.
 void lp_av_log_quiet(void);
 #endif

@@ -1,0 +1,51 @@
+import CFFmpeg
+import CShims
+import Foundation
+
+/// An opened container (AVFormatContext) that closes itself.
+final class FFmpegFormat {
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
+    let path: String
+
+    /// Opens and probes `path` (a file or any URL FFmpeg can read).
+    init(path: String) throws {
+        self.path = path
+        FFmpegLogging.quietOnce()
+        if !path.contains("://") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw MediaError("cannot open '\(path)': No such file or directory")
+            }
+            if isDirectory.boolValue { throw MediaError("cannot open '\(path)': it is a directory") }
+        }
+        var ctx: UnsafeMutablePointer<AVFormatContext>? = nil
+        let status = avformat_open_input(&ctx, path, nil, nil)
+        guard status >= 0, ctx != nil else { throw MediaError.ffmpeg("cannot open '\(path)'", status) }
+        context = ctx
+        // FFmpeg's "tty" demuxer shows any .txt/.ans file as ANSI art; nobody means a text file as media.
+        if let name = ctx!.pointee.iformat?.pointee.name, String(cString: name) == "tty" {
+            throw MediaError("cannot open '\(path)': a text file, not media")
+        }
+        let found = avformat_find_stream_info(ctx, nil)
+        guard found >= 0 else { throw MediaError.ffmpeg("cannot read the streams of '\(path)'", found) }
+    }
+
+    deinit { avformat_close_input(&context) }
+
+    var streams: [UnsafeMutablePointer<AVStream>] {
+        guard let c = context else { return [] }
+        return (0..<Int(c.pointee.nb_streams)).compactMap { c.pointee.streams[$0] }
+    }
+
+    /// The index of the best stream of a kind, or nil.
+    func bestStream(_ type: AVMediaType) -> Int? {
+        let i = av_find_best_stream(context, type, -1, -1, nil, 0)
+        return i >= 0 ? Int(i) : nil
+    }
+}
+
+/// FFmpeg prints to stderr unless told not to; the CLI promises one error line.
+enum FFmpegLogging {
+    private static let once: Void = { lp_av_log_quiet() }()
+    static func quietOnce() { _ = once }
+}

@@ -1,0 +1,105 @@
+import CFFmpeg
+import CShims
+import Foundation
+import LayerGraphics
+
+/// A media file opened and described (AVAsset's role): its streams, duration, sizes, colours and rotation.
+/// Opening reads only the headers and enough packets to describe the streams.
+public struct MediaAsset: Sendable, Codable {
+    public struct Video: Sendable, Codable {
+        public var index: Int
+        public var codec: String
+        public var width: Int
+        public var height: Int
+        /// Sample (pixel) aspect ratio, 1 when square or unknown.
+        public var sampleAspectRatio: Double
+        /// Clockwise rotation to apply for display (from the display matrix), in degrees: 0, 90, 180 or 270.
+        public var rotation: Int
+        /// Width and height as shown: the sample aspect ratio and the rotation applied.
+        public var displayWidth: Int
+        public var displayHeight: Int
+        /// Average frame rate, frames per second (0 when unknown).
+        public var frameRate: Double
+        public var pixelFormat: String
+        public var hasAlpha: Bool
+        public var colorMatrix: String
+        public var colorRange: String
+        public var colorPrimaries: String
+        public var colorTransfer: String
+    }
+    public struct Audio: Sendable, Codable {
+        public var index: Int
+        public var codec: String
+        public var sampleRate: Int
+        public var channels: Int
+        public var layout: String
+    }
+
+    public var path: String
+    public var container: String
+    /// Seconds; 0 when unknown (a still image).
+    public var duration: Double
+    public var video: Video?
+    public var audio: Audio?
+
+    /// Opens and describes `path`.
+    /// - Throws: `MediaError` naming the file when it cannot be opened or holds no audio or video.
+    public init(path: String) throws {
+        let format = try FFmpegFormat(path: path)
+        guard let ctx = format.context else { throw MediaError("cannot open '\(path)'") }
+        self.path = path
+        container = ctx.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
+        duration = ctx.pointee.duration > 0 ? Double(ctx.pointee.duration) / Double(AV_TIME_BASE) : 0
+        if let i = format.bestStream(AVMEDIA_TYPE_VIDEO) { video = Self.describeVideo(format.streams[i], index: i) }
+        if let i = format.bestStream(AVMEDIA_TYPE_AUDIO) { audio = Self.describeAudio(format.streams[i], index: i) }
+        if video == nil && audio == nil { throw MediaError("cannot read '\(path)': it has no audio or video") }
+    }
+
+    static func describeVideo(_ st: UnsafeMutablePointer<AVStream>, index: Int) -> Video {
+        let par = st.pointee.codecpar.pointee
+        let sar = av_guess_sample_aspect_ratio(nil, st, nil)
+        let sampleAspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : 1
+        var rotation = 0
+        var size: Int = 0
+        if let matrix = av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 {
+            let degrees = av_display_rotation_get(UnsafeRawPointer(matrix).assumingMemoryBound(to: Int32.self))
+            if degrees.isFinite {
+                // FFmpeg gives the counter-clockwise angle of the stored picture; display turns it back.
+                rotation = ((Int((-degrees).rounded()) % 360) + 360) % 360
+                rotation = (rotation + 45) / 90 * 90 % 360
+            }
+        }
+        let w = Int(par.width), h = Int(par.height)
+        var dw = Int((Double(w) * sampleAspect).rounded()), dh = h
+        if rotation == 90 || rotation == 270 { swap(&dw, &dh) }
+        let rate = st.pointee.avg_frame_rate.den > 0 && st.pointee.avg_frame_rate.num > 0
+            ? av_q2d(st.pointee.avg_frame_rate) : (st.pointee.r_frame_rate.den > 0 ? av_q2d(st.pointee.r_frame_rate) : 0)
+        let pixFmt = AVPixelFormat(rawValue: par.format)
+        let flags = av_pix_fmt_desc_get(pixFmt)?.pointee.flags ?? 0
+        func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
+        return Video(index: index, codec: name(avcodec_get_name(par.codec_id)), width: w, height: h,
+                     sampleAspectRatio: sampleAspect, rotation: rotation, displayWidth: dw, displayHeight: dh,
+                     frameRate: rate, pixelFormat: pixelFormatName(pixFmt),
+                     hasAlpha: flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0,
+                     colorMatrix: name(av_color_space_name(par.color_space)), colorRange: name(av_color_range_name(par.color_range)),
+                     colorPrimaries: name(av_color_primaries_name(par.color_primaries)),
+                     colorTransfer: name(av_color_transfer_name(par.color_trc)))
+    }
+
+    static func describeAudio(_ st: UnsafeMutablePointer<AVStream>, index: Int) -> Audio {
+        var par = st.pointee.codecpar.pointee
+        var buffer = [CChar](repeating: 0, count: 64)
+        av_channel_layout_describe(&par.ch_layout, &buffer, buffer.count)
+        return Audio(index: index, codec: String(cString: avcodec_get_name(par.codec_id)), sampleRate: Int(par.sample_rate),
+                     channels: Int(par.ch_layout.nb_channels),
+                     layout: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// The description as pretty JSON (what `layerplay probe` prints).
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
