@@ -87,7 +87,7 @@ open class Layer: CustomStringConvertible {
     // MARK: Geometry
 
     /// The layer's own coordinate space: origin and size.
-    public var bounds: Rect = .zero
+    open var bounds: Rect = .zero
     /// Where the anchor point sits in the superlayer's space.
     public var position: Point = .zero
     /// The point of the bounds (in unit coordinates) that `position` names and transforms turn about.

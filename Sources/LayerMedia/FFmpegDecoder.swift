@@ -25,7 +25,43 @@ final class FFmpegDecoder {
         guard status >= 0 else { throw MediaError.ffmpeg("cannot open the decoder for '\(format.path)'", status) }
     }
 
-    deinit { avcodec_free_context(&context) }
+    deinit {
+        avcodec_free_context(&context)
+        av_packet_free(&packet)
+    }
+
+    private var draining = false
+    private var packet: UnsafeMutablePointer<AVPacket>? = av_packet_alloc()
+
+    /// The next decoded frame of this stream (owned by the caller), or nil at the end.
+    /// Damaged packets are skipped (FFmpeg conceals what it can).
+    func nextFrame(from format: FFmpegFormat) throws -> UnsafeMutablePointer<AVFrame>? {
+        guard let packet else { throw MediaError("out of memory") }
+        while true {
+            guard let frame = av_frame_alloc() else { throw MediaError("out of memory") }
+            let status = avcodec_receive_frame(context, frame)
+            if status >= 0 { return frame }
+            var f: UnsafeMutablePointer<AVFrame>? = frame
+            av_frame_free(&f)
+            if status == lp_averror_eof() { return nil }
+            if draining { return nil }
+            // Needs input: feed the next packet of our stream, or start draining at the end of the file.
+            let read = av_read_frame(format.context, packet)
+            if read < 0 {
+                draining = true
+                avcodec_send_packet(context, nil)
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            if packet.pointee.stream_index == streamIndex { _ = avcodec_send_packet(context, packet) }
+        }
+    }
+
+    /// Forgets buffered frames after a seek (and allows decoding again after the end).
+    func flush() {
+        avcodec_flush_buffers(context)
+        draining = false
+    }
 
     /// Reads packets of this stream from `format` and calls `body` with each decoded frame (owned by the
     /// caller from then on) until `body` returns false or the stream ends; the decoder is drained at the end.

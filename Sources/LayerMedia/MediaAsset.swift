@@ -95,6 +95,11 @@ public struct MediaAsset: Sendable, Codable {
                      layout: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
+    /// A single picture (PNG, JPEG, WebP… read by FFmpeg's image demuxers) rather than a moving one.
+    public var isStill: Bool {
+        container == "image2" || container.hasSuffix("_pipe") || (video != nil && audio == nil && duration == 0)
+    }
+
     /// The description as pretty JSON (what `layerplay probe` prints).
     public func json() -> String {
         let encoder = JSONEncoder()

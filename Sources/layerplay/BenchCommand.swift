@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
             layerSize: PixelSize(width: 1280, height: 720), gravity: .resize, rotateDegrees: 30,
             axis: Axis(x: 0, y: 1, z: 0), perspective: 2000, spinPeriod: nil, cornerRadius: 48,
             border: BorderSpec(argument: "8:white"), shadow: ShadowSpec(argument: "20:0.5:20,20"), mask: nil, opacity: 1)
-        let scene = CardScene(contents: contents, effects: effects)
+        let scene = CardScene(media: .contents(contents), effects: effects)
         let snapshot = scene.root.snapshot()
         let surface = Surface(width: 1920, height: 1080)
         let cores = ProcessInfo.processInfo.activeProcessorCount

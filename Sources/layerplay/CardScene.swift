@@ -1,6 +1,7 @@
 import Foundation
 import LayerGraphics
 import LayerKit
+import LayerMedia
 
 /// The layer tree the command line builds: a canvas, and on it the media "card" with the effects.
 ///
@@ -25,13 +26,29 @@ struct CardScene {
         var opacity: Double = 1
     }
 
+    /// What the card shows.
+    enum Media {
+        case contents(LayerContents)
+        case player(Player)
+    }
+
     let root = Layer()
     let container = Layer()
-    let card = Layer()
+    let card: Layer
     let effects: Effects
 
-    init(contents: LayerContents, effects e: Effects) {
+    init(media: Media, effects e: Effects) {
         effects = e
+        switch media {
+        case .contents(let contents):
+            card = Layer()
+            card.contents = contents
+            card.contentsGravity = e.gravity
+        case .player(let player):
+            let playerLayer = PlayerLayer(player: player)
+            playerLayer.videoGravity = e.gravity
+            card = playerLayer
+        }
         root.name = "canvas"
         root.bounds = Rect(x: 0, y: 0, width: Double(e.canvas.width), height: Double(e.canvas.height))
         root.position = Point(x: root.bounds.midX, y: root.bounds.midY)
@@ -53,8 +70,6 @@ struct CardScene {
         card.name = "media"
         card.bounds = cardBounds
         card.position = Point(x: cardBounds.midX, y: cardBounds.midY)
-        card.contents = contents
-        card.contentsGravity = e.gravity
         card.cornerRadius = e.cornerRadius
         card.masksToBounds = e.cornerRadius > 0
         if let b = e.border { card.borderWidth = b.width; card.borderColor = b.color }

@@ -82,8 +82,8 @@ struct Layerplay: ParsableCommand {
             throw RunError("playing in a window is not available in this build yet; write a still with -o OUT.png")
         }
         try checkOutput(output)
-        let image = try loadImage(input)
-        let canvas = size ?? PixelSize(width: image.width, height: image.height)
+        let media = try openMedia(input)
+        let canvas = size ?? media.size
         let effects = CardScene.Effects(
             canvas: canvas, background: background,
             layerSize: layerSize ?? defaultLayerSize(canvas),
@@ -91,7 +91,7 @@ struct Layerplay: ParsableCommand {
             rotateDegrees: rotate ?? 0, axis: axis, perspective: perspective, spinPeriod: spin,
             cornerRadius: cornerRadius, border: border, shadow: shadow,
             mask: try mask.map(loadImage), opacity: opacity)
-        let scene = CardScene(contents: .image(image), effects: effects)
+        let scene = CardScene(media: media.media, effects: effects)
         let time = at?.seconds ?? 0
         scene.setTime(time)
         let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
@@ -102,6 +102,20 @@ struct Layerplay: ParsableCommand {
     func defaultLayerSize(_ canvas: PixelSize) -> PixelSize {
         guard rotate != nil || spin != nil || shadow != nil else { return canvas }
         return PixelSize(width: max(1, canvas.width * 2 / 3), height: max(1, canvas.height * 2 / 3))
+    }
+
+    /// The input as the card's media, and its display size (sample aspect ratio and rotation applied).
+    func openMedia(_ path: String) throws -> (media: CardScene.Media, size: PixelSize) {
+        let asset: MediaAsset
+        do { asset = try MediaAsset(path: path) } catch { throw RunError("\(error)") }
+        guard let video = asset.video else {
+            throw RunError("'\(path)' has only audio: a still needs a picture (audio-only output comes with video export)")
+        }
+        let size = PixelSize(width: max(1, video.displayWidth), height: max(1, video.displayHeight))
+        if asset.isStill {
+            return (.contents(.image(try loadImage(path))), size)
+        }
+        do { return (.player(try Player(path: path)), size) } catch { throw RunError("\(error)") }
     }
 
     /// Any picture FFmpeg reads (PNG, JPEG, WebP, GIF, TIFF…; a video's first frame).

@@ -1,0 +1,96 @@
+import CFFmpeg
+import CShims
+import LayerGraphics
+
+/// A decoded picture and when it is shown (seconds from the stream's start).
+public struct VideoFrame: Sendable {
+    public let time: MediaTime
+    public let pixelBuffer: PixelBuffer
+}
+
+/// Decodes one video stream in order and answers "which frame is shown at time t", seeking with frame
+/// accuracy when t jumps: back to the keyframe before t, then decoding forward (no grey or smeared frames).
+///
+/// Not thread-safe: one owner calls it (the player, an exporter's decode thread).
+public final class VideoFrameSource {
+    public let asset: MediaAsset
+    private let format: FFmpegFormat
+    private let decoder: FFmpegDecoder
+    private let converter = FrameConverter()
+    private let stream: UnsafeMutablePointer<AVStream>
+    private let startPTS: Int64
+    /// The frame shown now, and the one after it (which tells when `current` stops being shown).
+    private var current: VideoFrame?
+    private var upcoming: VideoFrame?
+    private var ended = false
+
+    public init(path: String) throws {
+        asset = try MediaAsset(path: path)
+        guard let video = asset.video else { throw MediaError("cannot play '\(path)': it has no video") }
+        format = try FFmpegFormat(path: path)
+        decoder = try FFmpegDecoder(format: format, stream: video.index)
+        stream = format.streams[video.index]
+        let start = stream.pointee.start_time
+        startPTS = start == lp_av_nopts_value() ? 0 : start
+    }
+
+    /// The frame shown at `seconds`: the last one whose time is at or before it (the first frame before the
+    /// first time, the last frame after the end); nil only when the stream has no decodable frame.
+    public func frame(at seconds: Double) throws -> VideoFrame? {
+        if let c = current {
+            // Behind the frame we hold (and not merely before the stream's first frame), or far ahead: seek.
+            let behind = seconds < c.time.seconds - 1e-9 && c.time.seconds > (firstTime ?? 0) + 1e-9
+            if behind || seconds - c.time.seconds > 2 { try seek(to: seconds) }
+        } else {
+            try advance()
+            firstTime = current?.time.seconds
+        }
+        try advanceWhileDue(seconds)
+        return current
+    }
+
+    /// The time of the stream's first frame.
+    private var firstTime: Double?
+
+    private func advanceWhileDue(_ seconds: Double) throws {
+        while let next = upcoming, next.time.seconds <= seconds + 1e-9 {
+            current = next
+            upcoming = nil
+            try fillUpcoming()
+        }
+    }
+
+    private func advance() throws {
+        current = try decodeNext()
+        try fillUpcoming()
+    }
+
+    private func fillUpcoming() throws {
+        if upcoming == nil && !ended { upcoming = try decodeNext() }
+    }
+
+    private func seek(to seconds: Double) throws {
+        let tb = stream.pointee.time_base
+        let target = startPTS + Int64((max(0, seconds) / av_q2d(tb)).rounded(.down))
+        if av_seek_frame(format.context, decoder.streamIndex, target, AVSEEK_FLAG_BACKWARD) < 0 {
+            // Some files cannot seek by timestamp: reopen from the start by seeking to zero bytes.
+            avformat_seek_file(format.context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
+        }
+        decoder.flush()
+        current = nil
+        upcoming = nil
+        ended = false
+        // Decode forward to the frame shown at `seconds`.
+        try advance()
+        try advanceWhileDue(seconds)
+    }
+
+    private func decodeNext() throws -> VideoFrame? {
+        guard let frame = try decoder.nextFrame(from: format) else { ended = true; return nil }
+        var pts = frame.pointee.best_effort_timestamp
+        if pts == lp_av_nopts_value() { pts = frame.pointee.pts == lp_av_nopts_value() ? startPTS : frame.pointee.pts }
+        let tb = stream.pointee.time_base
+        let time = MediaTime(value: (pts - startPTS) * Int64(tb.num), timescale: tb.den)
+        return VideoFrame(time: time, pixelBuffer: try converter.pixelBuffer(from: frame, name: asset.path))
+    }
+}
