@@ -6,3 +6,4 @@
 #include <libavutil/display.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
+#include <libavutil/opt.h>

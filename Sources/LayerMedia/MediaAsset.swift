@@ -18,14 +18,18 @@ public struct MediaAsset: Sendable, Codable {
         /// Width and height as shown: the sample aspect ratio and the rotation applied.
         public var displayWidth: Int
         public var displayHeight: Int
-        /// Average frame rate, frames per second (0 when unknown).
+        /// Average frame rate, frames per second (0 when unknown), and the same as a fraction.
         public var frameRate: Double
+        public var frameRateNumerator: Int32
+        public var frameRateDenominator: Int32
         public var pixelFormat: String
         public var hasAlpha: Bool
         public var colorMatrix: String
         public var colorRange: String
         public var colorPrimaries: String
         public var colorTransfer: String
+        /// Seconds of this stream (0 when unknown).
+        public var duration: Double
     }
     public struct Audio: Sendable, Codable {
         public var index: Int
@@ -33,6 +37,8 @@ public struct MediaAsset: Sendable, Codable {
         public var sampleRate: Int
         public var channels: Int
         public var layout: String
+        /// Seconds of this stream (0 when unknown).
+        public var duration: Double
     }
 
     public var path: String
@@ -72,18 +78,18 @@ public struct MediaAsset: Sendable, Codable {
         let w = Int(par.width), h = Int(par.height)
         var dw = Int((Double(w) * sampleAspect).rounded()), dh = h
         if rotation == 90 || rotation == 270 { swap(&dw, &dh) }
-        let rate = st.pointee.avg_frame_rate.den > 0 && st.pointee.avg_frame_rate.num > 0
-            ? av_q2d(st.pointee.avg_frame_rate) : (st.pointee.r_frame_rate.den > 0 ? av_q2d(st.pointee.r_frame_rate) : 0)
+        let q = st.pointee.avg_frame_rate.den > 0 && st.pointee.avg_frame_rate.num > 0 ? st.pointee.avg_frame_rate : st.pointee.r_frame_rate
+        let rate = q.den > 0 && q.num > 0 ? av_q2d(q) : 0
         let pixFmt = AVPixelFormat(rawValue: par.format)
         let flags = av_pix_fmt_desc_get(pixFmt)?.pointee.flags ?? 0
         func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
         return Video(index: index, codec: name(avcodec_get_name(par.codec_id)), width: w, height: h,
                      sampleAspectRatio: sampleAspect, rotation: rotation, displayWidth: dw, displayHeight: dh,
-                     frameRate: rate, pixelFormat: pixelFormatName(pixFmt),
+                     frameRate: rate, frameRateNumerator: rate > 0 ? q.num : 0, frameRateDenominator: rate > 0 ? q.den : 1, pixelFormat: pixelFormatName(pixFmt),
                      hasAlpha: flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0,
                      colorMatrix: name(av_color_space_name(par.color_space)), colorRange: name(av_color_range_name(par.color_range)),
                      colorPrimaries: name(av_color_primaries_name(par.color_primaries)),
-                     colorTransfer: name(av_color_transfer_name(par.color_trc)))
+                     colorTransfer: name(av_color_transfer_name(par.color_trc)), duration: streamDuration(st))
     }
 
     static func describeAudio(_ st: UnsafeMutablePointer<AVStream>, index: Int) -> Audio {
@@ -92,7 +98,13 @@ public struct MediaAsset: Sendable, Codable {
         av_channel_layout_describe(&par.ch_layout, &buffer, buffer.count)
         return Audio(index: index, codec: String(cString: avcodec_get_name(par.codec_id)), sampleRate: Int(par.sample_rate),
                      channels: Int(par.ch_layout.nb_channels),
-                     layout: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                     layout: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                     duration: streamDuration(st))
+    }
+
+    static func streamDuration(_ st: UnsafeMutablePointer<AVStream>) -> Double {
+        let d = st.pointee.duration
+        return d == lp_av_nopts_value() || d <= 0 ? 0 : Double(d) * av_q2d(st.pointee.time_base)
     }
 
     /// A single picture (PNG, JPEG, WebP… read by FFmpeg's image demuxers) rather than a moving one.

@@ -59,10 +59,26 @@ struct Layerplay: ParsableCommand {
     var opacity: Double = 1
 
     // Output
-    @Option(name: [.short, .long], help: ArgumentHelp("Write a still: OUT.png.", valueName: "PATH"))
+    @Option(name: [.short, .long], help: ArgumentHelp("OUT.png: a still; a movie (.mp4 .mov .mkv .webm…): transcode with the effects.", valueName: "PATH"))
     var output: String?
     @Option(help: ArgumentHelp("Time of the still.", valueName: "TIME"))
     var at: TimeSpec?
+    @Option(help: ArgumentHelp("Start of the range to export.", valueName: "TIME"))
+    var start: TimeSpec?
+    @Option(help: ArgumentHelp("Length of the range to export (required for a still input).", valueName: "TIME"))
+    var duration: TimeSpec?
+    @Option(help: ArgumentHelp("Video encoder (libx264; libvpx-vp9 for .webm).", valueName: "NAME"))
+    var codec: String?
+    @Option(help: "Encoder quality (constant rate factor).")
+    var crf: Int = 20
+    @Option(help: "Encoder preset.")
+    var preset: String = "veryfast"
+    @Option(help: ArgumentHelp("Output frame rate (default: the input's).", valueName: "N"))
+    var fps: Double?
+    @Flag(name: .customLong("no-audio"), help: "Drop the audio.")
+    var noAudio = false
+    @Flag(help: "At exit, one JSON object of statistics on stderr.")
+    var stats = false
     @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
     var overwrite = false
 
@@ -75,6 +91,9 @@ struct Layerplay: ParsableCommand {
         if perspective < 0 { throw ValidationError("--perspective must be 0 or more") }
         if cornerRadius < 0 { throw ValidationError("--corner-radius must be 0 or more") }
         if let spin, spin <= 0 { throw ValidationError("--spin must be a positive number of seconds") }
+        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
+        if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
     }
 
     func run() throws {
@@ -92,10 +111,14 @@ struct Layerplay: ParsableCommand {
             cornerRadius: cornerRadius, border: border, shadow: shadow,
             mask: try mask.map(loadImage), opacity: opacity)
         let scene = CardScene(media: media.media, effects: effects)
-        let time = at?.seconds ?? 0
-        scene.setTime(time)
-        let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
-        do { try surface.writePNG(to: output) } catch { throw RunError("\(error)") }
+        if output.lowercased().hasSuffix(".png") {
+            let time = at?.seconds ?? 0
+            scene.setTime(time)
+            let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
+            do { try surface.writePNG(to: output) } catch { throw RunError("\(error)") }
+        } else {
+            try export(scene, media: media, canvas: canvas, to: output)
+        }
     }
 
     /// With a turned or shadowed card and no --layer-size, 2/3 of the canvas keeps the card in view.
@@ -105,7 +128,7 @@ struct Layerplay: ParsableCommand {
     }
 
     /// The input as the card's media, and its display size (sample aspect ratio and rotation applied).
-    func openMedia(_ path: String) throws -> (media: CardScene.Media, size: PixelSize) {
+    func openMedia(_ path: String) throws -> (media: CardScene.Media, size: PixelSize, asset: MediaAsset) {
         let asset: MediaAsset
         do { asset = try MediaAsset(path: path) } catch { throw RunError("\(error)") }
         guard let video = asset.video else {
@@ -113,9 +136,9 @@ struct Layerplay: ParsableCommand {
         }
         let size = PixelSize(width: max(1, video.displayWidth), height: max(1, video.displayHeight))
         if asset.isStill {
-            return (.contents(.image(try loadImage(path))), size)
+            return (.contents(.image(try loadImage(path))), size, asset)
         }
-        do { return (.player(try Player(path: path)), size) } catch { throw RunError("\(error)") }
+        do { return (.player(try Player(path: path)), size, asset) } catch { throw RunError("\(error)") }
     }
 
     /// Any picture FFmpeg reads (PNG, JPEG, WebP, GIF, TIFF…; a video's first frame).
@@ -129,8 +152,8 @@ struct Layerplay: ParsableCommand {
         let outURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         let inURL = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
         if outURL.path == inURL.path { throw RunError("the output '\(path)' is the input; choose another path") }
-        guard path.lowercased().hasSuffix(".png") else {
-            throw RunError("cannot write '\(path)': this build writes PNG stills only (-o OUT.png)")
+        guard path.lowercased().hasSuffix(".png") || MovieWriter.canWrite(path) else {
+            throw RunError("cannot write '\(path)': use a .png still or a movie container FFmpeg can write (.mp4 .mov .mkv .webm…)")
         }
         var isDirectory: ObjCBool = false
         // attributesOfItem does not follow a final symlink: a dangling link is "something there" too.

@@ -1,0 +1,69 @@
+import CFFmpeg
+import CShims
+
+/// Copies a source's audio packets for a time range into an output container (no re-encoding), shifted
+/// so that the range starts at 0. Used when the container takes the source's codec.
+final class AudioCopier {
+    private let format: FFmpegFormat
+    private let inStream: UnsafeMutablePointer<AVStream>
+    private let outStream: UnsafeMutablePointer<AVStream>
+    private let output: UnsafeMutablePointer<AVFormatContext>
+    private let range: ClosedRange<Double>
+    private var packet: UnsafeMutablePointer<AVPacket>? = av_packet_alloc()
+    private var done = false
+    private let name: String
+    private let startPTS: Int64
+
+    /// nil-free: throws when the source has no audio or the container cannot take its codec.
+    init(source: String, range: ClosedRange<Double>, into output: UnsafeMutablePointer<AVFormatContext>, name: String) throws {
+        format = try FFmpegFormat(path: source)
+        guard let index = format.bestStream(AVMEDIA_TYPE_AUDIO) else { throw MediaError("'\(source)' has no audio") }
+        inStream = format.streams[index]
+        let codec = inStream.pointee.codecpar.pointee.codec_id
+        guard avformat_query_codec(output.pointee.oformat, codec, FF_COMPLIANCE_NORMAL) == 1 else {
+            throw MediaError("cannot copy \(String(cString: avcodec_get_name(codec))) audio into '\(name)'; use --no-audio (re-encoding audio is not implemented yet)")
+        }
+        guard let st = avformat_new_stream(output, nil) else { throw MediaError("out of memory") }
+        avcodec_parameters_copy(st.pointee.codecpar, inStream.pointee.codecpar)
+        st.pointee.codecpar.pointee.codec_tag = 0
+        st.pointee.time_base = inStream.pointee.time_base
+        outStream = st
+        self.output = output
+        self.range = range
+        self.name = name
+        let start = inStream.pointee.start_time
+        startPTS = start == lp_av_nopts_value() ? 0 : start
+        if range.lowerBound > 0 {
+            let target = startPTS + Int64(range.lowerBound / av_q2d(inStream.pointee.time_base))
+            av_seek_frame(format.context, Int32(index), target, AVSEEK_FLAG_BACKWARD)
+        }
+    }
+
+    deinit { av_packet_free(&packet) }
+
+    /// Writes the packets whose output time is before `seconds` (output time 0 = the range's start).
+    func copy(upTo seconds: Double) throws {
+        guard let packet, !done else { return }
+        let tb = inStream.pointee.time_base
+        let first = Int64((range.lowerBound / av_q2d(tb)).rounded()) + startPTS
+        let last = range.upperBound.isFinite ? Int64((range.upperBound / av_q2d(tb)).rounded()) + startPTS : Int64.max
+        while true {
+            let read = av_read_frame(format.context, packet)
+            if read < 0 { done = true; return }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == inStream.pointee.index else { continue }
+            let pts = packet.pointee.pts == lp_av_nopts_value() ? packet.pointee.dts : packet.pointee.pts
+            if pts < first { continue }
+            if pts >= last { done = true; return }
+            packet.pointee.pts = pts - first
+            packet.pointee.dts = (packet.pointee.dts == lp_av_nopts_value() ? pts : packet.pointee.dts) - first
+            av_packet_rescale_ts(packet, tb, outStream.pointee.time_base)
+            packet.pointee.stream_index = outStream.pointee.index
+            packet.pointee.pos = -1
+            let outSeconds = Double(packet.pointee.pts) * av_q2d(outStream.pointee.time_base)
+            let written = av_interleaved_write_frame(output, packet)
+            guard written >= 0 else { throw MediaError.ffmpeg("cannot write the audio of '\(name)'", written) }
+            if outSeconds >= seconds { return }
+        }
+    }
+}

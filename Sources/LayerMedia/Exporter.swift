@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import LayerCompositor
+import LayerGraphics
+import LayerKit
+import Synchronization
+
+/// What the compositing and encoding threads share: the first failure and the order of filled surfaces.
+final class PipelineState: Sendable {
+    let failure = Mutex<(any Error)?>(nil)
+    let queue = Mutex<[Int]>([])
+}
+
+/// Set by SIGINT during an export, so that the export stops and removes its temporary file.
+let exportInterrupted = Atomic<Bool>(false)
+
+/// Drives a layer tree over a time range at a frame rate and writes the frames (and the source's audio) to a
+/// file: frame-exact times (output frame i is at i·den/num seconds, never wall clock), compositing and encoding
+/// overlapped on two threads. Atomic: it writes beside the target and renames when complete; a failure or
+/// Ctrl-C leaves neither a partial file nor a temporary behind.
+public final class Exporter {
+    public struct Progress: Sendable {
+        public var frame: Int
+        public var total: Int
+        public var framesPerSecond: Double
+    }
+    public struct Statistics: Sendable {
+        public var frames: Int
+        public var seconds: Double
+        public var renderMilliseconds: [Double]
+    }
+
+    public let root: Layer
+    public let width: Int, height: Int
+    public let settings: EncoderSettings
+    /// Seconds of the source the export starts at (the media time of output time 0).
+    public let start: Double
+    public let frameCount: Int
+    public let audioSource: String?
+    /// Called before each frame's snapshot with the output time, to set time-driven model values (a spin).
+    public var prepareFrame: ((Double) -> Void)?
+
+    public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
+                audioSource: String?) {
+        self.root = root; self.width = width; self.height = height; self.settings = settings
+        self.start = start; self.frameCount = frameCount; self.audioSource = audioSource
+    }
+
+    /// Writes the movie to `path`.
+    public func export(to path: String, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+        exportInterrupted.store(false, ordering: .relaxed)
+        let previous = signal(SIGINT) { _ in exportInterrupted.store(true, ordering: .relaxed) }
+        // A parent may have started us with SIGINT blocked; Ctrl-C must still reach the export.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        defer { signal(SIGINT, previous) }
+        do {
+            let stats = try run(temporary: temporary, finalPath: path, progress: progress)
+            guard rename(temporary, path) == 0 else {
+                throw MediaError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+            }
+            return stats
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+
+    private func run(temporary: String, finalPath: String, progress: ((Progress) -> Void)?) throws -> Statistics {
+        let rate = Double(settings.frameRate.num) / Double(settings.frameRate.den)
+        let duration = Double(frameCount) / rate
+        let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
+                                     audioFrom: audioSource, audioRange: start...(start + duration))
+        let compositor = Compositor()
+        // Two surfaces in flight: one being encoded while the next is composited.
+        let pool = [Surface(width: width, height: height), Surface(width: width, height: height)]
+        let free = DispatchSemaphore(value: pool.count), ready = DispatchSemaphore(value: 0)
+        let shared = PipelineState()
+        let count = frameCount
+        let encoderThread = Thread {
+            for _ in 0..<count {
+                ready.wait()
+                let slot = shared.queue.withLock { $0.removeFirst() }
+                if shared.failure.withLock({ $0 == nil }) {
+                    do { try writer.append(pool[slot]) } catch { shared.failure.withLock { $0 = error } }
+                }
+                free.signal()
+            }
+        }
+        encoderThread.start()
+        let began = DispatchTime.now().uptimeNanoseconds
+        var renderTimes: [Double] = []
+        var produced = 0
+        for i in 0..<frameCount {
+            if exportInterrupted.load(ordering: .relaxed) { shared.failure.withLock { $0 = $0 ?? MediaError("interrupted; '\(finalPath)' was not written") } }
+            if shared.failure.withLock({ $0 != nil }) { break }
+            // Frame-exact time: i · den / num, as a rational turned into seconds once.
+            let outputTime = MediaTime(frame: Int64(i), rateNumerator: settings.frameRate.num, rateDenominator: settings.frameRate.den).seconds
+            free.wait()
+            let slot = i % pool.count
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            prepareFrame?(outputTime)
+            compositor.render(root.snapshot(at: start + outputTime), into: pool[slot])
+            renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            shared.queue.withLock { $0.append(slot) }
+            ready.signal()
+            produced += 1
+            if let progress {
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+                progress(Progress(frame: i + 1, total: frameCount, framesPerSecond: Double(i + 1) / max(elapsed, 1e-9)))
+            }
+        }
+        // Let the encoder thread finish the frames it was given (and skip the rest).
+        for _ in produced..<frameCount { shared.queue.withLock { $0.append(0) }; shared.failure.withLock { $0 = $0 ?? MediaError("stopped") }; ready.signal() }
+        while !encoderThread.isFinished { usleep(1000) }
+        if let error = shared.failure.withLock({ $0 }) { throw error }
+        try writer.finish()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes)
+    }
+}

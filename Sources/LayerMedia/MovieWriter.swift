@@ -1,0 +1,209 @@
+import CFFmpeg
+import CShims
+import Foundation
+import LayerGraphics
+
+/// Encoder settings for `MovieWriter`.
+public struct EncoderSettings: Sendable {
+    /// An FFmpeg encoder name; nil picks libx264 (libvpx-vp9 for WebM).
+    public var codec: String?
+    public var crf: Int = 20
+    public var preset: String = "veryfast"
+    /// Frames per second as a rational `num/den`.
+    public var frameRate: (num: Int32, den: Int32) = (30, 1)
+    public init(codec: String? = nil, crf: Int = 20, preset: String = "veryfast", frameRate: (num: Int32, den: Int32) = (30, 1)) {
+        self.codec = codec; self.crf = crf; self.preset = preset; self.frameRate = frameRate
+    }
+}
+
+/// Encodes `Surface`s into any container FFmpeg can mux, with audio copied from a source when the container
+/// takes its codec. BGRA → YUV through libswscale with the matrix the stream is tagged with (BT.709 from
+/// 720 lines up, BT.601 below; limited range). Writes to `temporaryPath`; the caller renames it when complete.
+public final class MovieWriter: @unchecked Sendable { // used by one thread at a time
+    private var output: UnsafeMutablePointer<AVFormatContext>?
+    private var encoder: UnsafeMutablePointer<AVCodecContext>?
+    private var videoStream: UnsafeMutablePointer<AVStream>
+    private var sws: OpaquePointer?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private let width: Int32, height: Int32
+    private let path: String
+    private var audio: AudioCopier?
+    private var finished = false
+    public private(set) var framesWritten = 0
+
+    /// - Parameters:
+    ///   - finalPath: where the file will end up (its extension chooses the container).
+    ///   - temporaryPath: where it is written meanwhile.
+    ///   - audioFrom/audioRange: a media file whose audio is copied, and the source seconds to copy.
+    public init(finalPath: String, temporaryPath: String, width: Int, height: Int, settings: EncoderSettings,
+                audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil) throws {
+        FFmpegLogging.quietOnce()
+        path = finalPath
+        self.width = Int32(width & ~1)
+        self.height = Int32(height & ~1)
+        guard let format = av_guess_format(nil, finalPath, nil) else {
+            throw MediaError("cannot write '\(finalPath)': no container for that file name")
+        }
+        var oc: UnsafeMutablePointer<AVFormatContext>? = nil
+        guard avformat_alloc_output_context2(&oc, format, nil, temporaryPath) >= 0, let oc else {
+            throw MediaError("cannot write '\(finalPath)': the container cannot be set up")
+        }
+        output = oc
+        let isWebM = String(cString: format.pointee.name).contains("webm")
+        let codecName = settings.codec ?? (isWebM ? "libvpx-vp9" : "libx264")
+        guard let codec = avcodec_find_encoder_by_name(codecName), codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
+            avformat_free_context(oc); output = nil
+            throw MediaError("cannot write '\(finalPath)': no video encoder named '\(codecName)'")
+        }
+        guard let st = avformat_new_stream(oc, nil), let enc = avcodec_alloc_context3(codec) else {
+            avformat_free_context(oc); output = nil
+            throw MediaError("out of memory")
+        }
+        videoStream = st
+        encoder = enc
+        enc.pointee.width = self.width
+        enc.pointee.height = self.height
+        enc.pointee.time_base = AVRational(num: settings.frameRate.den, den: settings.frameRate.num)
+        enc.pointee.framerate = AVRational(num: settings.frameRate.num, den: settings.frameRate.den)
+        enc.pointee.pix_fmt = Self.pixelFormat(for: codec)
+        let hd = height >= 720
+        enc.pointee.colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
+        enc.pointee.color_primaries = hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
+        enc.pointee.color_trc = hd ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M
+        enc.pointee.color_range = AVCOL_RANGE_MPEG
+        enc.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT
+        enc.pointee.thread_count = 0
+        if oc.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { enc.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        av_opt_set(enc.pointee.priv_data, "crf", "\(settings.crf)", 0)
+        av_opt_set(enc.pointee.priv_data, "preset", settings.preset, 0)
+        if codecName == "libvpx-vp9" { av_opt_set(enc.pointee.priv_data, "deadline", "realtime", 0); av_opt_set(enc.pointee.priv_data, "cpu-used", "8", 0) }
+        var status = avcodec_open2(enc, codec, nil)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot open the encoder \(codecName) for '\(finalPath)'", status) }
+        avcodec_parameters_from_context(st.pointee.codecpar, enc)
+        st.pointee.time_base = enc.pointee.time_base
+
+        if let source, let audioRange {
+            audio = try AudioCopier(source: source, range: audioRange, into: oc, name: finalPath)
+        }
+
+        if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            status = avio_open(&oc.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
+            guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(finalPath)'", status) }
+        }
+        status = avformat_write_header(oc, nil)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(finalPath)'", status) }
+
+        let matrix = hd ? SWS_CS_ITU709 : SWS_CS_ITU601
+        // Chroma is written where decoders read it by default for MPEG-family video (left, between rows: the
+        // stream is tagged so), so that each generation does not shift it by a quarter sample.
+        sws = sws_alloc_context()
+        guard let sws else { throw MediaError("out of memory") }
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "srcw", Int64(width), 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "srch", Int64(height), 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "src_format", Int64(AV_PIX_FMT_BGRA.rawValue), 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "dstw", Int64(self.width), 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "dsth", Int64(self.height), 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_format", Int64(enc.pointee.pix_fmt.rawValue), 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "sws_flags", Int64(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP), 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_h_chr_pos", 0, 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_v_chr_pos", 128, 0)
+        guard sws_init_context(sws, nil, nil) >= 0 else { throw MediaError("cannot convert pictures for '\(finalPath)'") }
+        sws_setColorspaceDetails(sws, sws_getCoefficients(SWS_CS_DEFAULT), 1, sws_getCoefficients(matrix), 0, 0, 1 << 16, 1 << 16)
+        frame = av_frame_alloc()
+        packet = av_packet_alloc()
+        guard let frame, packet != nil else { throw MediaError("out of memory") }
+        frame.pointee.width = self.width
+        frame.pointee.height = self.height
+        frame.pointee.format = enc.pointee.pix_fmt.rawValue
+        status = av_frame_get_buffer(frame, 0)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot allocate frames for '\(finalPath)'", status) }
+    }
+
+    deinit {
+        sws_freeContext(sws)
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        avcodec_free_context(&encoder)
+        if let oc = output {
+            if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&oc.pointee.pb) }
+            avformat_free_context(oc)
+        }
+    }
+
+    /// Whether `path` names a movie container FFmpeg can write (not a single image).
+    public static func canWrite(_ path: String) -> Bool {
+        guard let f = av_guess_format(nil, path, nil) else { return false }
+        let name = String(cString: f.pointee.name)
+        return name != "image2" && !name.hasSuffix("_pipe") && f.pointee.video_codec != AV_CODEC_ID_NONE
+    }
+
+    /// A frame rate in frames per second as a fraction (30 → 30/1, 29.97 → 30000/1001).
+    public static func rational(_ fps: Double) -> (num: Int32, den: Int32) {
+        let q = av_d2q(fps, 100_000)
+        return (q.num, q.den)
+    }
+
+    /// The encoder's preferred 4:2:0 format (yuv420p when it takes it).
+    static func pixelFormat(for codec: UnsafePointer<AVCodec>) -> AVPixelFormat {
+        guard var p = codec.pointee.pix_fmts else { return AV_PIX_FMT_YUV420P }
+        let first = p.pointee
+        while p.pointee != AV_PIX_FMT_NONE {
+            if p.pointee == AV_PIX_FMT_YUV420P { return AV_PIX_FMT_YUV420P }
+            p += 1
+        }
+        return first
+    }
+
+    /// Encodes `surface` as the next frame (frame index = presentation time in 1/fps units).
+    public func append(_ surface: Surface) throws {
+        guard let frame, let encoder else { return }
+        var status = av_frame_make_writable(frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        var srcData: [UnsafePointer<UInt8>?] = [UnsafePointer(UnsafeMutableRawPointer(surface.pixels).assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
+        var srcStride: [Int32] = [Int32(surface.pixelsPerRow * 4), 0, 0, 0]
+        withUnsafeMutablePointer(to: &frame.pointee.data) { data in
+            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
+                withUnsafeMutablePointer(to: &frame.pointee.linesize) { lines in
+                    lines.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
+                        _ = sws_scale(sws, &srcData, &srcStride, 0, height, dst, dstStride)
+                    }
+                }
+            }
+        }
+        frame.pointee.pts = Int64(framesWritten)
+        status = avcodec_send_frame(encoder, frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        framesWritten += 1
+        try drainPackets()
+        // Keep audio interleaved with the video written so far.
+        let seconds = Double(framesWritten) * av_q2d(encoder.pointee.time_base)
+        try audio?.copy(upTo: seconds + 0.5)
+    }
+
+    private func drainPackets() throws {
+        guard let encoder, let packet, let output else { return }
+        while true {
+            let status = avcodec_receive_packet(encoder, packet)
+            if status == lp_averror_eagain() || status == lp_averror_eof() { return }
+            guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+            if packet.pointee.duration == 0 { packet.pointee.duration = 1 } // one frame, so the stream lasts to the end of its last frame
+            av_packet_rescale_ts(packet, encoder.pointee.time_base, videoStream.pointee.time_base)
+            packet.pointee.stream_index = videoStream.pointee.index
+            let written = av_interleaved_write_frame(output, packet)
+            guard written >= 0 else { throw MediaError.ffmpeg("cannot write '\(path)'", written) }
+        }
+    }
+
+    /// Flushes the encoder, copies the rest of the audio and writes the container's trailer.
+    public func finish() throws {
+        guard !finished, let output else { return }
+        finished = true
+        avcodec_send_frame(encoder, nil)
+        try drainPackets()
+        try audio?.copy(upTo: .infinity)
+        let status = av_write_trailer(output)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot finish '\(path)'", status) }
+        if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&output.pointee.pb) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import LayerGraphics
+import LayerMedia
+
+extension Layerplay {
+    /// Transcodes the input through the layer tree into a movie: the range of --start/--duration at --fps
+    /// (the input's rate by default), with the audio copied unless --no-audio.
+    func export(_ scene: CardScene, media: (media: CardScene.Media, size: PixelSize, asset: MediaAsset), canvas: PixelSize,
+                to output: String) throws {
+        let asset = media.asset
+        let begin = start?.seconds ?? 0
+        let length: Double
+        if let duration { length = duration.seconds } else {
+            guard !asset.isStill else { throw RunError("a still input needs --duration to make a movie of '\(output)'") }
+            length = max(0, asset.duration - begin)
+        }
+        guard length > 0 else { throw RunError("nothing to export: --start \(begin) is past the end of '\(input)' (\(asset.duration) s)") }
+        let rate: (num: Int32, den: Int32)
+        if let fps { rate = MovieWriter.rational(fps) }
+        else if let v = asset.video, !asset.isStill, v.frameRateNumerator > 0 { rate = (v.frameRateNumerator, v.frameRateDenominator) }
+        else { rate = (30, 1) }
+        let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
+        let settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
+        let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height, settings: settings, start: begin,
+                                frameCount: frames, audioSource: noAudio || asset.audio == nil ? nil : input)
+        exporter.prepareFrame = { scene.setTime($0) }
+        let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
+        let statistics: Exporter.Statistics
+        do { statistics = try exporter.export(to: output) { bar.show($0) } } catch {
+            bar.finish()
+            throw RunError("\(error)")
+        }
+        bar.finish()
+        if stats { printStatistics(statistics) }
+    }
+
+    func printStatistics(_ s: Exporter.Statistics) {
+        let sorted = s.renderMilliseconds.sorted()
+        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }
+        let json = String(format: "{\"frames_rendered\": %d, \"frames_dropped\": 0, \"duration_s\": %.3f, \"render_ms_p50\": %.2f, \"render_ms_p99\": %.2f, \"fps\": %.2f}",
+                          s.frames, s.seconds, percentile(0.5), percentile(0.99), Double(s.frames) / max(s.seconds, 1e-9))
+        FileHandle.standardError.write(Data((json + "\n").utf8))
+    }
+}
+
+/// Frames, speed and time left, redrawn in place on a terminal; silent otherwise.
+final class ProgressBar {
+    let enabled: Bool
+    private var lastDraw = 0.0
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ p: Exporter.Progress) {
+        guard enabled else { return }
+        let now = Date().timeIntervalSince1970
+        if now - lastDraw < 0.1 && p.frame < p.total { return }
+        lastDraw = now
+        let width = 30
+        let done = p.total > 0 ? p.frame * width / p.total : 0
+        let eta = p.framesPerSecond > 0 ? Double(p.total - p.frame) / p.framesPerSecond : 0
+        let line = String(format: "\r[%@%@] %d/%d frames  %.1f fps  ETA %.0fs ", String(repeating: "#", count: done),
+                          String(repeating: ".", count: width - done), p.frame, p.total, p.framesPerSecond, eta)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() { if enabled && lastDraw > 0 { FileHandle.standardError.write(Data("\n".utf8)) } }
+}

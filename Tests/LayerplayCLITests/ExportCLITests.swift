@@ -1,0 +1,60 @@
+import Foundation
+import LayerGraphics
+import Testing
+
+@Suite("layerplay export")
+struct ExportCLITests {
+    @Test func aTranscodeWithEffectsWritesAMovieAndStatistics() throws {
+        try withTemporaryDirectory { dir in
+            let r = runLayerplay([mediaSample("clip.mp4"), "--rotate", "20", "--corner-radius", "10", "--shadow", "--spin", "4",
+                                  "--duration", "0.4", "--stats", "-o", "out.mp4"], in: dir)
+            #expect(r.status == 0, "\(r)")
+            let line = try #require(r.stderr.split(separator: "\n").last)
+            let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(stats["frames_rendered"] as? Int == 10)
+            for key in ["frames_dropped", "duration_s", "render_ms_p50", "render_ms_p99", "fps"] { #expect(stats[key] != nil, "\(key)") }
+            let probe = runLayerplay(["probe", "out.mp4"], in: dir)
+            expectSuccess(probe)
+            #expect(probe.stdout.contains("\"codec\" : \"h264\"") && probe.stdout.contains("\"codec\" : \"aac\""))
+            #expect(partialFiles(in: dir).isEmpty)
+        }
+    }
+
+    @Test func webmNeedsReencodedAudioOrNone() throws {
+        try withTemporaryDirectory { dir in
+            let refused = runLayerplay([mediaSample("clip.mp4"), "--duration", "0.2", "-o", "out.webm"], in: dir)
+            expectRunFailure(refused, absentOutput: dir.appendingPathComponent("out.webm"), directory: dir, mentions: ["--no-audio"])
+            expectSuccess(runLayerplay([mediaSample("clip.mp4"), "--duration", "0.2", "--no-audio", "-o", "out.webm"], in: dir))
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.webm").path))
+        }
+    }
+
+    @Test func aStillInputNeedsADuration() throws {
+        try withTemporaryDirectory { dir in
+            _ = try writeQuadrantsPNG(in: dir)
+            expectRunFailure(runLayerplay(["in.png", "-o", "out.mp4"], in: dir), absentOutput: dir.appendingPathComponent("out.mp4"),
+                             directory: dir, mentions: ["--duration"])
+            expectSuccess(runLayerplay(["in.png", "--duration", "0.2", "-o", "out.mp4"], in: dir))
+        }
+    }
+
+    @Test func ctrlCStopsAnExportAndLeavesNothing() throws {
+        try withTemporaryDirectory { dir in
+            guard let binary = layerplayBinary else { Issue.record("no layerplay binary"); return }
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = [mediaSample("clip.mp4"), "--size", "1280x720", "--shadow", "--rotate", "-o", "out.mp4"]
+            process.currentDirectoryURL = dir
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(700_000)
+            kill(process.processIdentifier, SIGINT)
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning && Date() < deadline { usleep(50_000) }
+            if process.isRunning { process.terminate(); Issue.record("the export did not stop after SIGINT") }
+            #expect(process.terminationStatus != 0)
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            #expect(left.isEmpty, "left: \(left)")
+        }
+    }
+}
