@@ -1,5 +1,5 @@
 # layerplay / LayerKit: the two commands of the README.
-#   make demo   installs what is missing, builds (release), renders the demo picture into out/
+#   make demo   installs what is missing, builds (release), renders the demo movie and picture into out/
 #   make test   installs what is missing, builds, runs every test
 SHELL := /bin/bash
 SWIFT ?= swift
@@ -25,6 +25,8 @@ build: deps
 
 demo: build
 	@mkdir -p out
+	.build/release/layerplay media/ship.mp4 --rotate --corner-radius 24 --border 6 --shadow -y -o out/ship-demo.mp4
+	@echo "demo movie: out/ship-demo.mp4"
 	.build/release/layerplay media/card.png --size 960x540 --background '#202020' \
 	  --rotate 30 --perspective 1200 --corner-radius 24 --border 6 --shadow -y -o out/demo.png
 	@echo "demo picture: out/demo.png"
