@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"],
             exclude: ["References"]
         ),
-        .testTarget(name: "LayerMediaTests", dependencies: ["LayerMedia", "LayerCompositor", "LayerKit", "LayerGraphics"]),
+        .testTarget(name: "LayerMediaTests", dependencies: ["LayerMedia", "LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"]),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
     ]
 )

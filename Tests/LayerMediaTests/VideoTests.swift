@@ -4,15 +4,9 @@ import LayerGraphics
 import LayerKit
 import LayerMedia
 import Testing
+import TestSupport
 
-/// `media/NAME` of the package (the samples and the commands that made them are in media/README.md).
-func sample(_ name: String) -> String {
-    var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-        dir = dir.deletingLastPathComponent()
-    }
-    return dir.appendingPathComponent("media/\(name)").path
-}
+func sample(_ name: String) -> String { mediaSample(name) }
 
 /// Renders a pixel buffer 1:1 into a surface through the compositor, to compare pictures.
 func picture(_ buffer: PixelBuffer) -> Surface {
@@ -106,12 +100,4 @@ struct VideoTests {
     }
 }
 
-func psnrOf(_ a: Surface, _ b: Surface) -> Double {
-    var sum = 0.0
-    for y in 0..<a.height { for x in 0..<a.width {
-        let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-        for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] { let d = Double(u) - Double(v); sum += d * d }
-    } }
-    let mse = sum / Double(a.width * a.height * 3)
-    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-}
+func psnrOf(_ a: Surface, _ b: Surface) -> Double { psnr(a, b) }

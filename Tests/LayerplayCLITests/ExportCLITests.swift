@@ -1,6 +1,7 @@
 import Foundation
 import LayerGraphics
 import Testing
+import TestSupport
 
 @Suite("layerplay export")
 struct ExportCLITests {

@@ -1,15 +1,7 @@
 import Foundation
 import LayerGraphics
 import Testing
-
-/// media/NAME of the package.
-func mediaSample(_ name: String) -> String {
-    var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-        dir = dir.deletingLastPathComponent()
-    }
-    return dir.appendingPathComponent("media/\(name)").path
-}
+import TestSupport
 
 @Suite("layerplay stills from video")
 struct VideoStillTests {
