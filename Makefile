@@ -34,6 +34,8 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+	@mkdir -p out
+	$(SWIFT) run --skip-build VideoCard media/ship.mp4 out/example-video-card.mp4
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build

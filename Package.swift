@@ -48,6 +48,9 @@ let package = Package(
             ]
         ),
 
+        // What a Swift developer copies first: a video card exported with the public API only.
+        .executableTarget(name: "VideoCard", dependencies: ["LayerGraphics", "LayerKit", "LayerMedia"], path: "Examples/VideoCard"),
+
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
