@@ -51,7 +51,9 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         }
         output = oc
         let isWebM = String(cString: format.pointee.name).contains("webm")
-        let codecName = settings.codec ?? (isWebM ? "libvpx-vp9" : "libx264")
+        let guessed = av_guess_codec(format, nil, finalPath, nil, AVMEDIA_TYPE_VIDEO)
+        let isImage = String(cString: format.pointee.name) == "image2"
+        let codecName = settings.codec ?? (isWebM ? "libvpx-vp9" : isImage ? String(cString: avcodec_get_name(guessed)) : "libx264")
         guard let codec = avcodec_find_encoder_by_name(codecName), codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
             avformat_free_context(oc); output = nil
             throw MediaError("cannot write '\(finalPath)': no video encoder named '\(codecName)'")
@@ -66,12 +68,19 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         enc.pointee.height = self.height
         enc.pointee.time_base = AVRational(num: settings.frameRate.den, den: settings.frameRate.num)
         enc.pointee.framerate = AVRational(num: settings.frameRate.num, den: settings.frameRate.den)
-        enc.pointee.pix_fmt = Self.pixelFormat(for: codec)
-        let hd = height >= 720
+        // JPEG stills: full-range BT.601 (the JFIF convention), one picture written over the file.
+        let isJPEG = codec.pointee.id == AV_CODEC_ID_MJPEG
+        enc.pointee.pix_fmt = isJPEG ? AV_PIX_FMT_YUVJ420P : Self.pixelFormat(for: codec)
+        if String(cString: format.pointee.name) == "image2" { av_opt_set(oc.pointee.priv_data, "update", "1", 0) }
+        let hd = height >= 720 && !isJPEG
         enc.pointee.colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
         enc.pointee.color_primaries = hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
         enc.pointee.color_trc = hd ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M
-        enc.pointee.color_range = AVCOL_RANGE_MPEG
+        enc.pointee.color_range = isJPEG ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG
+        if isJPEG { // constant quality 2 (of 31), as `ffmpeg -q:v 2`
+            enc.pointee.flags |= AV_CODEC_FLAG_QSCALE
+            enc.pointee.global_quality = 2 * 118 // FF_QP2LAMBDA
+        }
         enc.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT
         enc.pointee.thread_count = 0
         if oc.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { enc.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
@@ -109,7 +118,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_h_chr_pos", 0, 0)
         av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_v_chr_pos", 128, 0)
         guard sws_init_context(sws, nil, nil) >= 0 else { throw MediaError("cannot convert pictures for '\(finalPath)'") }
-        sws_setColorspaceDetails(sws, sws_getCoefficients(SWS_CS_DEFAULT), 1, sws_getCoefficients(matrix), 0, 0, 1 << 16, 1 << 16)
+        sws_setColorspaceDetails(sws, sws_getCoefficients(SWS_CS_DEFAULT), 1, sws_getCoefficients(matrix), isJPEG ? 1 : 0, 0, 1 << 16, 1 << 16)
         frame = av_frame_alloc()
         packet = av_packet_alloc()
         guard let frame, packet != nil else { throw MediaError("out of memory") }
@@ -129,6 +138,12 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&oc.pointee.pb) }
             avformat_free_context(oc)
         }
+    }
+
+    /// Whether `path` names a single JPEG picture (written through the image2 muxer with the mjpeg encoder).
+    public static func isJPEGStill(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return (lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) && !path.contains("%")
     }
 
     /// Whether `path` names a movie container FFmpeg can write (not a single image).

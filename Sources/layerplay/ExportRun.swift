@@ -34,6 +34,16 @@ extension Layerplay {
         if stats { printStatistics(statistics) }
     }
 
+    /// One JPEG picture of the tree at --at, written through FFmpeg's mjpeg encoder (atomically, like movies).
+    func exportJPEG(_ scene: CardScene, canvas: PixelSize, to output: String) throws {
+        let time = at?.seconds ?? 0
+        let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height,
+                                settings: EncoderSettings(codec: "mjpeg", crf: 0, preset: "", frameRate: (25, 1)),
+                                start: time, frameCount: 1, audioSource: nil)
+        exporter.prepareFrame = { scene.setTime(time + $0) }
+        do { _ = try exporter.export(to: output) } catch { throw RunError("\(error)") }
+    }
+
     func printStatistics(_ s: Exporter.Statistics) {
         let sorted = s.renderMilliseconds.sorted()
         func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }

@@ -116,6 +116,8 @@ struct Layerplay: ParsableCommand {
             scene.setTime(time)
             let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
             do { try surface.writePNG(to: output) } catch { throw RunError("\(error)") }
+        } else if MovieWriter.isJPEGStill(output) {
+            try exportJPEG(scene, canvas: canvas, to: output)
         } else {
             try export(scene, media: media, canvas: canvas, to: output)
         }
@@ -152,8 +154,8 @@ struct Layerplay: ParsableCommand {
         let outURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         let inURL = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
         if outURL.path == inURL.path { throw RunError("the output '\(path)' is the input; choose another path") }
-        guard path.lowercased().hasSuffix(".png") || MovieWriter.canWrite(path) else {
-            throw RunError("cannot write '\(path)': use a .png still or a movie container FFmpeg can write (.mp4 .mov .mkv .webm…)")
+        guard path.lowercased().hasSuffix(".png") || MovieWriter.isJPEGStill(path) || MovieWriter.canWrite(path) else {
+            throw RunError("cannot write '\(path)': use a .png or .jpg still or a movie container FFmpeg can write (.mp4 .mov .mkv .webm…)")
         }
         var isDirectory: ObjCBool = false
         // attributesOfItem does not follow a final symlink: a dangling link is "something there" too.

@@ -184,7 +184,7 @@ struct ErrorTests {
     }
 
     /// CLI.md: `-o OUT.jpg` writes one still, as `-o OUT.png` does.
-    @Test(.disabled("JPEG stills are written through FFmpeg, which lands with the media issue")) func jpegStill() throws {
+    @Test func jpegStill() throws {
         try withTemporaryDirectory { dir in
             try writeQuadrantsPNG(in: dir)
             let r = runLayerplay(["in.png", "-o", "out.jpg"], in: dir)
