@@ -21,7 +21,7 @@ final class AudioCopier {
         inStream = format.streams[index]
         let codec = inStream.pointee.codecpar.pointee.codec_id
         guard avformat_query_codec(output.pointee.oformat, codec, FF_COMPLIANCE_NORMAL) == 1 else {
-            throw MediaError("cannot copy \(String(cString: avcodec_get_name(codec))) audio into '\(name)'; use --no-audio (re-encoding audio is not implemented yet)")
+            throw MediaError("cannot copy \(String(cString: avcodec_get_name(codec))) audio into '\(name)'")
         }
         guard let st = avformat_new_stream(output, nil) else { throw MediaError("out of memory") }
         avcodec_parameters_copy(st.pointee.codecpar, inStream.pointee.codecpar)

@@ -28,7 +28,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     private var packet: UnsafeMutablePointer<AVPacket>?
     private let width: Int32, height: Int32
     private let path: String
-    private var audio: AudioCopier?
+    private var audio: AudioTrackWriter?
     private var finished = false
     public private(set) var framesWritten = 0
 
@@ -93,7 +93,12 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         st.pointee.time_base = enc.pointee.time_base
 
         if let source, let audioRange {
-            audio = try AudioCopier(source: source, range: audioRange, into: oc, name: finalPath)
+            // Copied when the container takes the codec, else re-encoded (AAC, or Opus for WebM).
+            if let copier = try? AudioCopier(source: source, range: audioRange, into: oc, name: finalPath) {
+                audio = copier
+            } else {
+                audio = try AudioTranscoder(source: source, range: audioRange, into: oc, name: finalPath)
+            }
         }
 
         if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
@@ -216,7 +221,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         finished = true
         avcodec_send_frame(encoder, nil)
         try drainPackets()
-        try audio?.copy(upTo: .infinity)
+        try audio?.finish()
         let status = av_write_trailer(output)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot finish '\(path)'", status) }
         if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&output.pointee.pb) }

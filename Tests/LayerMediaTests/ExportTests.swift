@@ -78,6 +78,21 @@ struct ExportTests {
         }
     }
 
+    @Test func audioIsReencodedWhereItCannotBeCopied() throws {
+        try withTemporaryDirectory { dir in
+            let out = dir.appendingPathComponent("opus.webm").path
+            let player = try Player(path: sample("clip.mp4"))
+            let exporter = Exporter(root: plainScene(player), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
+                                    start: 0.4, frameCount: 25, audioSource: sample("clip.mp4"))
+            _ = try exporter.export(to: out)
+            let asset = try MediaAsset(path: out)
+            let audio = try #require(asset.audio)
+            #expect(audio.codec == "opus" && audio.sampleRate == 48000)
+            // The file lasts the range; the audio's last Opus frame is padded by less than one video frame.
+            #expect(abs(asset.duration - 1.0) <= 0.04, "\(asset.duration)")
+        }
+    }
+
     @Test func aFailedExportLeavesNothingBehind() throws {
         try withTemporaryDirectory { dir in
             let out = dir.appendingPathComponent("fail.mp4").path

@@ -1,0 +1,187 @@
+import CFFmpeg
+import CShims
+
+/// The audio of an export: packets copied when the container takes the source's codec (`AudioCopier`),
+/// else decoded, resampled and re-encoded (`AudioTranscoder`).
+protocol AudioTrackWriter: AnyObject {
+    /// Writes the audio whose output time is before `seconds` (output time 0 = the range's start).
+    func copy(upTo seconds: Double) throws
+    /// Writes what is left (and drains an encoder).
+    func finish() throws
+}
+
+extension AudioCopier: AudioTrackWriter {
+    func finish() throws { try copy(upTo: .infinity) }
+}
+
+/// Decodes a source's audio over a time range and re-encodes it for a container that cannot take the
+/// original codec: AAC for MP4/MOV and most others, Opus (48 kHz) for WebM. Sample-accurate trimming;
+/// the last encoder frame is padded with silence (less than one audio frame).
+final class AudioTranscoder: AudioTrackWriter {
+    private let format: FFmpegFormat
+    private let decoder: FFmpegDecoder
+    private let inStream: UnsafeMutablePointer<AVStream>
+    private var encoder: UnsafeMutablePointer<AVCodecContext>?
+    private let outStream: UnsafeMutablePointer<AVStream>
+    private let output: UnsafeMutablePointer<AVFormatContext>
+    private var swr: OpaquePointer?
+    private var fifo: OpaquePointer?
+    private var packet: UnsafeMutablePointer<AVPacket>? = av_packet_alloc()
+    private let start: Double
+    /// Output samples the range holds.
+    private let totalSamples: Int64
+    private var samplesQueued: Int64 = 0
+    private var samplesEncoded: Int64 = 0
+    private var sourceDone = false
+    private let name: String
+    private let startPTS: Int64
+
+    init(source: String, range: ClosedRange<Double>, into output: UnsafeMutablePointer<AVFormatContext>, name: String) throws {
+        format = try FFmpegFormat(path: source)
+        guard let index = format.bestStream(AVMEDIA_TYPE_AUDIO) else { throw MediaError("'\(source)' has no audio") }
+        inStream = format.streams[index]
+        decoder = try FFmpegDecoder(format: format, stream: index)
+        self.output = output
+        self.name = name
+        start = range.lowerBound
+        let muxer = String(cString: output.pointee.oformat.pointee.name)
+        let isWebM = muxer.contains("webm") || muxer == "ogg"
+        let codecID = isWebM ? AV_CODEC_ID_OPUS : AV_CODEC_ID_AAC
+        guard avformat_query_codec(output.pointee.oformat, codecID, FF_COMPLIANCE_NORMAL) == 1,
+              let codec = isWebM ? avcodec_find_encoder_by_name("libopus") : avcodec_find_encoder(codecID),
+              let enc = avcodec_alloc_context3(codec) else {
+            throw MediaError("cannot write audio into '\(name)': the container takes neither the source's codec nor \(isWebM ? "Opus" : "AAC"); use --no-audio")
+        }
+        encoder = enc
+        guard let dec = decoder.context else { throw MediaError("cannot decode the audio of '\(source)'") }
+        let channels = min(Int32(2), max(1, dec.pointee.ch_layout.nb_channels))
+        av_channel_layout_default(&enc.pointee.ch_layout, channels)
+        enc.pointee.sample_rate = isWebM ? 48000 : (dec.pointee.sample_rate > 0 ? dec.pointee.sample_rate : 48000)
+        enc.pointee.sample_fmt = codec.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
+        enc.pointee.bit_rate = 64_000 * Int64(channels)
+        enc.pointee.time_base = AVRational(num: 1, den: enc.pointee.sample_rate)
+        if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { enc.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        var status = avcodec_open2(enc, codec, nil)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot open the audio encoder for '\(name)'", status) }
+        guard let st = avformat_new_stream(output, nil) else { throw MediaError("out of memory") }
+        avcodec_parameters_from_context(st.pointee.codecpar, enc)
+        st.pointee.time_base = enc.pointee.time_base
+        outStream = st
+
+        status = swr_alloc_set_opts2(&swr, &enc.pointee.ch_layout, enc.pointee.sample_fmt, enc.pointee.sample_rate,
+                                     &dec.pointee.ch_layout, dec.pointee.sample_fmt, dec.pointee.sample_rate, 0, nil)
+        guard status >= 0, swr_init(swr) >= 0 else { throw MediaError("cannot resample the audio of '\(source)'") }
+        fifo = av_audio_fifo_alloc(enc.pointee.sample_fmt, channels, 4096)
+        let rate = Double(enc.pointee.sample_rate)
+        totalSamples = range.upperBound.isFinite ? Int64(((range.upperBound - range.lowerBound) * rate).rounded()) : Int64.max
+        let s = inStream.pointee.start_time
+        startPTS = s == lp_av_nopts_value() ? 0 : s
+        if start > 0 {
+            av_seek_frame(format.context, Int32(index), startPTS + Int64(start / av_q2d(inStream.pointee.time_base)), AVSEEK_FLAG_BACKWARD)
+            decoder.flush()
+        }
+    }
+
+    deinit {
+        avcodec_free_context(&encoder)
+        swr_free(&swr)
+        if let fifo { av_audio_fifo_free(fifo) }
+        av_packet_free(&packet)
+    }
+
+    private var outputRate: Double { Double(encoder!.pointee.sample_rate) }
+
+    func copy(upTo seconds: Double) throws {
+        while !sourceDone && Double(samplesEncoded) / outputRate < seconds {
+            try pullSource()
+            try encodeFullFrames(final: false)
+        }
+    }
+
+    func finish() throws {
+        while !sourceDone { try pullSource() }
+        try encodeFullFrames(final: true)
+        avcodec_send_frame(encoder, nil)
+        try drainPackets()
+    }
+
+    /// Decodes one source frame, resamples it, trims it to the range and queues it.
+    private func pullSource() throws {
+        guard samplesQueued < totalSamples, var frame = try decoder.nextFrame(from: format) else { sourceDone = true; return }
+        var framePointer: UnsafeMutablePointer<AVFrame>? = frame
+        defer { av_frame_free(&framePointer) }
+        let pts = frame.pointee.best_effort_timestamp == lp_av_nopts_value() ? startPTS : frame.pointee.best_effort_timestamp
+        let frameTime = Double(pts - startPTS) * av_q2d(inStream.pointee.time_base)
+        guard let enc = encoder, let converted = av_frame_alloc() else { throw MediaError("out of memory") }
+        var convertedPointer: UnsafeMutablePointer<AVFrame>? = converted
+        defer { av_frame_free(&convertedPointer) }
+        av_channel_layout_copy(&converted.pointee.ch_layout, &enc.pointee.ch_layout)
+        converted.pointee.sample_rate = enc.pointee.sample_rate
+        converted.pointee.format = enc.pointee.sample_fmt.rawValue
+        let status = swr_convert_frame(swr, converted, frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot resample the audio for '\(name)'", status) }
+        frame = converted
+        var first = 0
+        if samplesQueued == 0 { first = max(0, Int(((start - frameTime) * outputRate).rounded())) }
+        let available = Int(converted.pointee.nb_samples) - first
+        guard available > 0 else { return }
+        let keep = Int(min(Int64(available), totalSamples - samplesQueued))
+        try withSamplePointers(converted, offset: first) { planes in
+            _ = av_audio_fifo_write(fifo, planes, Int32(keep))
+        }
+        samplesQueued += Int64(keep)
+        if samplesQueued >= totalSamples { sourceDone = true }
+    }
+
+    /// Plane pointers of a frame advanced by `offset` samples, for the FIFO.
+    private func withSamplePointers(_ f: UnsafeMutablePointer<AVFrame>, offset: Int, _ body: (UnsafeMutablePointer<UnsafeMutableRawPointer?>) throws -> Void) throws {
+        let format = AVSampleFormat(rawValue: f.pointee.format)
+        let bytes = Int(av_get_bytes_per_sample(format))
+        let planar = av_sample_fmt_is_planar(format) != 0
+        let channels = Int(f.pointee.ch_layout.nb_channels)
+        let step = planar ? bytes : bytes * channels
+        var planes = [UnsafeMutableRawPointer?](repeating: nil, count: 8)
+        let d = f.pointee.data
+        let bases = [d.0, d.1, d.2, d.3, d.4, d.5, d.6, d.7]
+        for i in 0..<(planar ? min(channels, 8) : 1) { planes[i] = bases[i].map { UnsafeMutableRawPointer($0 + offset * step) } }
+        try planes.withUnsafeMutableBufferPointer { try body($0.baseAddress!) }
+    }
+
+    /// Encodes FIFO contents in encoder-sized frames; with `final`, pads the last one with silence.
+    private func encodeFullFrames(final: Bool) throws {
+        guard let enc = encoder else { return }
+        let size = enc.pointee.frame_size > 0 ? enc.pointee.frame_size : 1024
+        while av_audio_fifo_size(fifo) >= size || (final && av_audio_fifo_size(fifo) > 0) {
+            guard let frame = av_frame_alloc() else { throw MediaError("out of memory") }
+            var framePointer: UnsafeMutablePointer<AVFrame>? = frame
+            defer { av_frame_free(&framePointer) }
+            frame.pointee.nb_samples = size
+            av_channel_layout_copy(&frame.pointee.ch_layout, &enc.pointee.ch_layout)
+            frame.pointee.format = enc.pointee.sample_fmt.rawValue
+            frame.pointee.sample_rate = enc.pointee.sample_rate
+            guard av_frame_get_buffer(frame, 0) >= 0 else { throw MediaError("out of memory") }
+            av_samples_set_silence(withUnsafeMutablePointer(to: &frame.pointee.data) {
+                $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0 }
+            }, 0, size, frame.pointee.ch_layout.nb_channels, enc.pointee.sample_fmt)
+            try withSamplePointers(frame, offset: 0) { planes in _ = av_audio_fifo_read(fifo, planes, size) }
+            frame.pointee.pts = samplesEncoded
+            samplesEncoded += Int64(size)
+            let status = avcodec_send_frame(enc, frame)
+            guard status >= 0 else { throw MediaError.ffmpeg("cannot encode the audio of '\(name)'", status) }
+            try drainPackets()
+        }
+    }
+
+    private func drainPackets() throws {
+        guard let enc = encoder, let packet else { return }
+        while true {
+            let status = avcodec_receive_packet(enc, packet)
+            if status == lp_averror_eagain() || status == lp_averror_eof() { return }
+            guard status >= 0 else { throw MediaError.ffmpeg("cannot encode the audio of '\(name)'", status) }
+            av_packet_rescale_ts(packet, enc.pointee.time_base, outStream.pointee.time_base)
+            packet.pointee.stream_index = outStream.pointee.index
+            let written = av_interleaved_write_frame(output, packet)
+            guard written >= 0 else { throw MediaError.ffmpeg("cannot write the audio of '\(name)'", written) }
+        }
+    }
+}
