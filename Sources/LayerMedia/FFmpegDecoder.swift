@@ -11,7 +11,11 @@ final class FFmpegDecoder {
         streamIndex = Int32(stream)
         name = format.path
         let st = format.streams[stream]
-        guard let codec = avcodec_find_decoder(st.pointee.codecpar.pointee.codec_id) else {
+        // FFmpeg's own VP8/VP9 decoders drop the alpha that WebM stores beside the picture; libvpx keeps it.
+        let alphaMode = av_dict_get(st.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) }
+        let id = st.pointee.codecpar.pointee.codec_id
+        let libvpx = alphaMode == "1" ? avcodec_find_decoder_by_name(id == AV_CODEC_ID_VP8 ? "libvpx" : "libvpx-vp9") : nil
+        guard let codec = libvpx ?? avcodec_find_decoder(id) else {
             let codecName = String(cString: avcodec_get_name(st.pointee.codecpar.pointee.codec_id))
             throw MediaError("cannot decode '\(format.path)': no decoder for \(codecName)")
         }

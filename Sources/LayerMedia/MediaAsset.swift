@@ -86,7 +86,8 @@ public struct MediaAsset: Sendable, Codable {
         return Video(index: index, codec: name(avcodec_get_name(par.codec_id)), width: w, height: h,
                      sampleAspectRatio: sampleAspect, rotation: rotation, displayWidth: dw, displayHeight: dh,
                      frameRate: rate, frameRateNumerator: rate > 0 ? q.num : 0, frameRateDenominator: rate > 0 ? q.den : 1, pixelFormat: pixelFormatName(pixFmt),
-                     hasAlpha: flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0,
+                     hasAlpha: flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+                        || av_dict_get(st.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true,
                      colorMatrix: name(av_color_space_name(par.color_space)), colorRange: name(av_color_range_name(par.color_range)),
                      colorPrimaries: name(av_color_primaries_name(par.color_primaries)),
                      colorTransfer: name(av_color_transfer_name(par.color_trc)), duration: streamDuration(st))

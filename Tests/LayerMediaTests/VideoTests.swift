@@ -101,3 +101,27 @@ struct VideoTests {
 }
 
 func psnrOf(_ a: Surface, _ b: Surface) -> Double { psnr(a, b) }
+
+@Suite("Alpha video")
+struct AlphaVideoTests {
+    @Test func vp9AlphaIsKeptThroughLibvpx() throws {
+        let asset = try MediaAsset(path: sample("alpha.webm"))
+        #expect(asset.video?.hasAlpha == true)
+        let frame = try #require(try VideoFrameSource(path: sample("alpha.webm")).frame(at: 0.5))
+        #expect(frame.pixelBuffer.format == .yuva420p)
+        // Over red: the opaque half shows the picture only, the translucent half mostly red.
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 160, height: 120)
+        root.position = Point(x: 80, y: 60)
+        root.backgroundColor = .red
+        let video = Layer()
+        video.frame = root.bounds
+        video.contents = .pixelBuffer(frame.pixelBuffer)
+        root.addSublayer(video)
+        let surface = Compositor(threads: 1).render(root.snapshot(), width: 160, height: 120)
+        let opaque = surface.pixel(x: 40, y: 60), translucent = surface.pixel(x: 120, y: 60)
+        #expect(opaque.a == 255 && translucent.a == 255)
+        #expect(Int(translucent.r) >= 180, "\(translucent)")
+        #expect(!(opaque.r > 200 && opaque.g < 30 && opaque.b < 30), "the opaque half lets the red through: \(opaque)")
+    }
+}
