@@ -57,6 +57,16 @@ struct FixedWalk {
 }
 
 extension ScalarPlane {
+    /// `bilinear8Fixed` when the second tap is the next sample (`nextInside`): one 16-bit load per row.
+    @inline(__always)
+    func bilinear8AdjacentFixed(_ x: (i0: Int, i1: Int, f: Int), _ y: (i0: Int, i1: Int, f: Int)) -> Int {
+        let p0 = Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: y.i0 &* bytesPerRow &+ x.i0, as: UInt16.self)))
+        let p1 = Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: y.i1 &* bytesPerRow &+ x.i0, as: UInt16.self)))
+        let a = p0 & 0xff, b = p0 &>> 8, c = p1 & 0xff, d = p1 &>> 8
+        let top = a &<< 8 &+ (b &- a) &* x.f, bottom = c &<< 8 &+ (d &- c) &* x.f
+        return (top &<< 8 &+ (bottom &- top) &* y.f) &>> 8
+    }
+
     /// 8-bit bilinear sample in 8.8 fixed point.
     @inline(__always)
     func bilinear8Fixed(_ x: (i0: Int, i1: Int, f: Int), _ y: (i0: Int, i1: Int, f: Int)) -> Int {
@@ -83,8 +93,8 @@ extension PlanarYUVSampler {
             // The common case, well inside the picture: no clamping per tap.
             for i in 0..<count {
                 let tx = lx.nextInside(), ty = ly.nextInside(), ux = cx.nextInside(), uy = cy.nextInside()
-                let luma = self.y.bilinear8Fixed(tx, ty)
-                let cb = u.bilinear8Fixed(ux, uy), cr = v.bilinear8Fixed(ux, uy)
+                let luma = self.y.bilinear8AdjacentFixed(tx, ty)
+                let cb = u.bilinear8AdjacentFixed(ux, uy), cr = v.bilinear8AdjacentFixed(ux, uy)
                 dst[i] = q.bgra(luma, cb, cr)
             }
             return
