@@ -82,7 +82,9 @@ public final class Exporter {
         let free = DispatchSemaphore(value: pool.count), ready = DispatchSemaphore(value: 0)
         let shared = PipelineState()
         let count = frameCount
+        let encoderDone = DispatchSemaphore(value: 0)
         let encoderThread = Thread {
+            defer { encoderDone.signal() }
             for _ in 0..<count {
                 ready.wait()
                 let slot = shared.queue.withLock { $0.removeFirst() }
@@ -117,7 +119,7 @@ public final class Exporter {
         }
         // Let the encoder thread finish the frames it was given (and skip the rest).
         for _ in produced..<frameCount { shared.queue.withLock { $0.append(0) }; shared.failure.withLock { $0 = $0 ?? MediaError("stopped") }; ready.signal() }
-        while !encoderThread.isFinished { usleep(1000) }
+        encoderDone.wait()
         if let error = shared.failure.withLock({ $0 }) { throw error }
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9

@@ -4,19 +4,22 @@ import Synchronization
 
 /// Holds a media asset, a current time and a rate, and gives the picture for any time (AVPlayer's role).
 ///
-/// Frames are decoded on demand, in order, with frame-accurate seeks. A window's clock and an audio sink
-/// drive `currentTime`; an export asks `frame(at:)` for each output time.
+/// Frames are decoded on a dedicated thread, in order, with frame-accurate seeks, one frame ahead of the
+/// times asked for. A window's clock and an audio sink drive `currentTime`; an export asks `frame(at:)` for
+/// each output time.
 public final class Player: @unchecked Sendable {
     public let asset: MediaAsset
-    private let source: Mutex<VideoFrameSource>
+    private let decoder: DecodeAhead
     private let state = Mutex<(time: Double, rate: Double, lastFrame: VideoFrame?)>((0, 0, nil))
 
     /// Opens `path`. - Throws: `MediaError` when it cannot be opened or has no video.
     public init(path: String) throws {
         let s = try VideoFrameSource(path: path)
         asset = s.asset
-        source = Mutex(s)
+        decoder = DecodeAhead(source: s)
     }
+
+    deinit { decoder.stop() }
 
     public var currentTime: Double { state.withLock { $0.time } }
     /// Playback speed: 0 paused, 1 normal.
@@ -30,7 +33,7 @@ public final class Player: @unchecked Sendable {
 
     /// The frame shown at `seconds`; nil when none can be decoded. Errors after the first frame keep the last good one.
     public func frame(at seconds: Double) -> VideoFrame? {
-        let frame = source.withLock { try? $0.frame(at: seconds) }
+        let frame = decoder.frame(at: seconds)
         return state.withLock { s in
             if let frame { s.lastFrame = frame }
             return frame ?? s.lastFrame
