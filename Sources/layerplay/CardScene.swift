@@ -30,6 +30,8 @@ struct CardScene {
     enum Media {
         case contents(LayerContents)
         case player(Player)
+        /// Audio only: the canvas (and the card's border, if any) with the sound.
+        case nothing
     }
 
     let root = Layer()
@@ -48,6 +50,8 @@ struct CardScene {
             let playerLayer = PlayerLayer(player: player)
             playerLayer.videoGravity = e.gravity
             card = playerLayer
+        case .nothing:
+            card = Layer()
         }
         root.name = "canvas"
         root.bounds = Rect(x: 0, y: 0, width: Double(e.canvas.width), height: Double(e.canvas.height))

@@ -134,7 +134,11 @@ struct Layerplay: ParsableCommand {
         let asset: MediaAsset
         do { asset = try MediaAsset(path: path) } catch { throw RunError("\(error)") }
         guard let video = asset.video else {
-            throw RunError("'\(path)' has only audio: a still needs a picture (audio-only output comes with video export)")
+            // Audio only: a movie of the canvas with the sound; a still would show nothing of the input.
+            guard let output, !output.lowercased().hasSuffix(".png"), !MovieWriter.isJPEGStill(output) else {
+                throw RunError("'\(path)' has only audio: a still needs a picture (write a movie to get the canvas with the sound)")
+            }
+            return (.nothing, size ?? PixelSize(width: 1280, height: 720), asset)
         }
         let size = PixelSize(width: max(1, video.displayWidth), height: max(1, video.displayHeight))
         if asset.isStill {

@@ -35,6 +35,15 @@ struct VideoStillTests {
         }
     }
 
+    @Test func audioOnlyInputMakesAMovieOfTheCanvas() throws {
+        try withTemporaryDirectory { dir in
+            expectSuccess(runLayerplay([mediaSample("tone.m4a"), "--size", "160x90", "--background", "navy", "-o", "tone.mp4"], in: dir))
+            let probe = runLayerplay(["probe", "tone.mp4"], in: dir)
+            #expect(probe.stdout.contains("\"codec\" : \"h264\"") && probe.stdout.contains("\"codec\" : \"aac\""))
+            #expect(probe.stdout.contains("\"width\" : 160"))
+        }
+    }
+
     @Test func audioOnlyInputIsRefusedWithAReason() throws {
         try withTemporaryDirectory { dir in
             let r = runLayerplay([mediaSample("tone.m4a"), "-o", "still.png"], in: dir)
