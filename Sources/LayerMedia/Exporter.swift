@@ -46,11 +46,14 @@ public final class Exporter {
         self.start = start; self.frameCount = frameCount; self.audioSource = audioSource
     }
 
-    /// Writes the movie to `path`.
+    /// Writes the movie to `path` (or, for a pattern such as `f_%04d.png`, the numbered pictures).
     public func export(to path: String, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
         let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+        let sequence = MovieWriter.isImageSequence(path)
+        let scratch = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent.replacingOccurrences(of: "%", with: "_")).\(ProcessInfo.processInfo.processIdentifier).partial")
+        // A sequence is written into a scratch folder and its files moved into place at the end.
+        let temporary = sequence ? scratch.appendingPathComponent(url.lastPathComponent).path : scratch.path
         exportInterrupted.store(false, ordering: .relaxed)
         let previous = signal(SIGINT) { _ in exportInterrupted.store(true, ordering: .relaxed) }
         // A parent may have started us with SIGINT blocked; Ctrl-C must still reach the export.
@@ -60,13 +63,26 @@ public final class Exporter {
         pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         defer { signal(SIGINT, previous) }
         do {
+            if sequence { try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false) }
             let stats = try run(temporary: temporary, finalPath: path, progress: progress)
-            guard rename(temporary, path) == 0 else {
-                throw MediaError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+            if sequence {
+                for number in 1...max(1, frameCount) {
+                    guard let name = MovieWriter.sequenceFileName(url.lastPathComponent, number: number) else { break }
+                    let from = scratch.appendingPathComponent(name).path
+                    guard FileManager.default.fileExists(atPath: from) else { continue }
+                    guard rename(from, url.deletingLastPathComponent().appendingPathComponent(name).path) == 0 else {
+                        throw MediaError("cannot write '\(name)': \(String(cString: strerror(errno)))")
+                    }
+                }
+                try? FileManager.default.removeItem(at: scratch)
+            } else {
+                guard rename(temporary, path) == 0 else {
+                    throw MediaError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+                }
             }
             return stats
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            try? FileManager.default.removeItem(at: scratch)
             throw error
         }
     }

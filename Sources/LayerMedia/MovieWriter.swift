@@ -71,7 +71,9 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         // JPEG stills: full-range BT.601 (the JFIF convention), one picture written over the file.
         let isJPEG = codec.pointee.id == AV_CODEC_ID_MJPEG
         enc.pointee.pix_fmt = isJPEG ? AV_PIX_FMT_YUVJ420P : Self.pixelFormat(for: codec)
-        if String(cString: format.pointee.name) == "image2" { av_opt_set(oc.pointee.priv_data, "update", "1", 0) }
+        if String(cString: format.pointee.name) == "image2" && !finalPath.contains("%") {
+            av_opt_set(oc.pointee.priv_data, "update", "1", 0) // one picture, written over the one file
+        }
         let hd = height >= 720 && !isJPEG
         enc.pointee.colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
         enc.pointee.color_primaries = hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
@@ -149,6 +151,19 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     public static func isJPEGStill(_ path: String) -> Bool {
         let lower = path.lowercased()
         return (lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) && !path.contains("%")
+    }
+
+    /// Whether `path` names a numbered image sequence (`f_%04d.png`): one file per frame, numbered from 1.
+    public static func isImageSequence(_ path: String) -> Bool {
+        guard path.contains("%"), let f = av_guess_format(nil, path, nil) else { return false }
+        return String(cString: f.pointee.name) == "image2"
+    }
+
+    /// The file name of frame `number` (from 1) of an image sequence pattern, as FFmpeg expands it.
+    public static func sequenceFileName(_ pattern: String, number: Int) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard av_get_frame_filename(&buffer, Int32(buffer.count), pattern, Int32(number)) >= 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether `path` names a movie container FFmpeg can write (not a single image).

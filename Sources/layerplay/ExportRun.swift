@@ -22,7 +22,8 @@ extension Layerplay {
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
         let settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
         let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height, settings: settings, start: begin,
-                                frameCount: frames, audioSource: noAudio || asset.audio == nil ? nil : input)
+                                frameCount: frames,
+                                audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
         exporter.prepareFrame = { scene.setTime($0) }
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
         let statistics: Exporter.Statistics

@@ -111,7 +111,7 @@ struct Layerplay: ParsableCommand {
             cornerRadius: cornerRadius, border: border, shadow: shadow,
             mask: try mask.map(loadImage), opacity: opacity)
         let scene = CardScene(media: media.media, effects: effects)
-        if output.lowercased().hasSuffix(".png") {
+        if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
             let time = at?.seconds ?? 0
             scene.setTime(time)
             let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
@@ -158,16 +158,21 @@ struct Layerplay: ParsableCommand {
         let outURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         let inURL = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
         if outURL.path == inURL.path { throw RunError("the output '\(path)' is the input; choose another path") }
-        guard path.lowercased().hasSuffix(".png") || MovieWriter.isJPEGStill(path) || MovieWriter.canWrite(path) else {
+        guard path.lowercased().hasSuffix(".png") && !path.contains("%") || MovieWriter.isJPEGStill(path)
+                || MovieWriter.isImageSequence(path) || MovieWriter.canWrite(path) else {
             throw RunError("cannot write '\(path)': use a .png or .jpg still or a movie container FFmpeg can write (.mp4 .mov .mkv .webm…)")
         }
         var isDirectory: ObjCBool = false
-        // attributesOfItem does not follow a final symlink: a dangling link is "something there" too.
-        if (try? fm.attributesOfItem(atPath: path)) != nil {
+        // A sequence is judged by its first picture. attributesOfItem does not follow a final symlink: a
+        // dangling link is "something there" too.
+        let firstFile = MovieWriter.isImageSequence(path)
+            ? outURL.deletingLastPathComponent().appendingPathComponent(MovieWriter.sequenceFileName(outURL.lastPathComponent, number: 1) ?? "").path
+            : path
+        if (try? fm.attributesOfItem(atPath: firstFile)) != nil {
             if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw RunError("cannot write '\(path)': it is a directory")
             }
-            if !overwrite { throw RunError("'\(path)' already exists; use -y to overwrite it") }
+            if !overwrite { throw RunError("'\(firstFile)' already exists; use -y to overwrite it") }
         }
         let dir = outURL.deletingLastPathComponent().path
         if !fm.fileExists(atPath: dir, isDirectory: &isDirectory) || !isDirectory.boolValue {

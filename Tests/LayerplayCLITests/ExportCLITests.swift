@@ -104,3 +104,18 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("layerplay image sequences")
+struct ImageSequenceTests {
+    @Test func aPatternWritesOnePicturePerFrameAndNothingElse() throws {
+        try withTemporaryDirectory { dir in
+            expectSuccess(runLayerplay([mediaSample("clip.mp4"), "--duration", "0.2", "--rotate", "10", "-o", "f_%03d.png"], in: dir))
+            let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+            #expect(files == ["f_001.png", "f_002.png", "f_003.png", "f_004.png", "f_005.png"])
+            let first = try #require(readPNG(dir.appendingPathComponent("f_001.png")))
+            #expect(first.width == 320 && first.height == 180)
+            let again = runLayerplay([mediaSample("clip.mp4"), "--duration", "0.2", "-o", "f_%03d.png"], in: dir)
+            #expect(again.status == 1 && again.stderr.contains("f_001.png"))
+        }
+    }
+}
