@@ -39,7 +39,7 @@ public final class VideoFrameSource {
     public func frame(at seconds: Double) throws -> VideoFrame? {
         if let c = current {
             // Behind the frame we hold (and not merely before the stream's first frame), or far ahead: seek.
-            let behind = seconds < c.time.seconds - 1e-9 && c.time.seconds > (firstTime ?? 0) + 1e-9
+            let behind = seconds < c.time.seconds - slack && c.time.seconds > (firstTime ?? 0) + 1e-9
             if behind || seconds - c.time.seconds > 2 { try seek(to: seconds) }
         } else {
             try advance()
@@ -52,8 +52,12 @@ public final class VideoFrameSource {
     /// The time of the stream's first frame.
     private var firstTime: Double?
 
+    /// Containers round timestamps to their time base (Matroska: milliseconds), so a frame stored up to half a
+    /// tick late is still the one due.
+    private var slack: Double { 0.5 * av_q2d(stream.pointee.time_base) + 1e-9 }
+
     private func advanceWhileDue(_ seconds: Double) throws {
-        while let next = upcoming, next.time.seconds <= seconds + 1e-9 {
+        while let next = upcoming, next.time.seconds <= seconds + slack {
             current = next
             upcoming = nil
             try fillUpcoming()

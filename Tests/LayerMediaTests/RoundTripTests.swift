@@ -1,0 +1,78 @@
+import Foundation
+import LayerCompositor
+import LayerGraphics
+import LayerKit
+import LayerMedia
+import Testing
+import TestSupport
+
+/// Frame `i` of a smooth moving gradient (a sinusoid drifting right), or of colour bars over it.
+func gradientFrame(_ i: Int, width: Int, height: Int, bars: Bool = false) -> Surface {
+    let s = Surface(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let phase = 2 * Double.pi * (Double(x) - 3 * Double(i)) / Double(width)
+            let v = Double(y) / Double(height)
+            var c = Color(red: 0.5 + 0.3 * sin(phase), green: 0.25 + 0.5 * v, blue: 0.5 + 0.3 * cos(phase))
+            if bars {
+                let palette: [Color] = [.white, Color(red: 0.75, green: 0.75, blue: 0), Color(red: 0, green: 0.75, blue: 0.75),
+                                        Color(red: 0, green: 0.75, blue: 0), Color(red: 0.75, green: 0, blue: 0.75), Color(red: 0.75, green: 0, blue: 0)]
+                if y < height / 2 { c = palette[x * palette.count / width] }
+            }
+            s.setPixel(x: x, y: y, c.premultiplied)
+        }
+    }
+    return s
+}
+
+@Suite("Round trips")
+struct RoundTripTests {
+    @Test(arguments: [("mp4", "libx264"), ("webm", "libvpx-vp9"), ("mkv", "libx264")])
+    func encodedFramesDecodeBackExactlyInCountAndTime(_ container: String, _ codec: String) throws {
+        for bars in [false, true] { try roundTrip(container, codec, bars: bars) }
+    }
+
+    func roundTrip(_ container: String, _ codec: String, bars: Bool) throws {
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("gradient.\(container)").path
+            let writer = try MovieWriter(finalPath: path, temporaryPath: path, width: 192, height: 108,
+                                         settings: EncoderSettings(codec: codec, crf: 12, frameRate: (30, 1)))
+            let frames = 24
+            for i in 0..<frames { try writer.append(gradientFrame(i, width: 192, height: 108, bars: bars)) }
+            try writer.finish()
+            let source = try VideoFrameSource(path: path)
+            var worst = Double.infinity
+            for i in 0..<frames {
+                let frame = try #require(try source.frame(at: Double(i) / 30 + 1e-4))
+                // Exact in MP4 and WebM's own time bases; Matroska stores milliseconds.
+                #expect(Int((frame.time.seconds * 30).rounded()) == i && abs(frame.time.seconds - Double(i) / 30) < 0.001,
+                        "frame \(i) at \(frame.time)")
+                let decoded = picture(frame.pixelBuffer), original = gradientFrame(i, width: 192, height: 108, bars: bars)
+                // Colour bars have sharp colour edges that 4:2:0 cannot keep: judge them by luma, and colour loosely.
+                if bars {
+                    let p = componentPSNR(decoded, original)
+                    worst = min(worst, p.luma)
+                    #expect(p.chroma >= 30 && abs(p.meanChromaShift) < 1, "\(codec) bars frame \(i): \(p)")
+                } else {
+                    worst = min(worst, psnr(decoded, original))
+                }
+            }
+            let last = try #require(try source.frame(at: 10))
+            #expect(abs(last.time.seconds - Double(frames - 1) / 30) < 0.001, "no frame past the last")
+            #expect(worst >= 40, "\(codec)\(bars ? " bars (luma)" : ""): worst PSNR \(worst) dB")
+        }
+    }
+
+    @Test func fullAndLimitedRangeInDifferentMatricesShowTheSameColour() {
+        let colours: [Color] = [Color(red: 0.8, green: 0.3, blue: 0.1), Color(red: 0.1, green: 0.6, blue: 0.9), Color(white: 0.5)]
+        for c in colours {
+            let image = Image(width: 8, height: 8, color: c)
+            let bt709full = PixelBuffer(converting: image, to: .yuv420p, matrix: .bt709, range: .full)
+            let bt601limited = PixelBuffer(converting: image, to: .yuv420p, matrix: .bt601, range: .limited)
+            let a = picture(bt709full).pixel(x: 4, y: 4), b = picture(bt601limited).pixel(x: 4, y: 4)
+            for (p, q) in [(a.r, b.r), (a.g, b.g), (a.b, b.b)] { #expect(abs(Int(p) - Int(q)) <= 2, "\(c): \(a) vs \(b)") }
+            let expected = c.premultiplied
+            #expect(abs(Int(a.r) - Int(expected.r)) <= 2 && abs(Int(a.g) - Int(expected.g)) <= 2 && abs(Int(a.b) - Int(expected.b)) <= 2)
+        }
+    }
+}
