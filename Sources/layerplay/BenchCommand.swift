@@ -16,7 +16,7 @@ struct BenchCommand: ParsableCommand {
     var still: String?
 
     func run() throws {
-        let contents = LayerContents.pixelBuffer(Self.testCard(width: 1280, height: 720))
+        let contents = ProcessInfo.processInfo.environment["BENCH_BGRA"] == "1" ? LayerContents.image(Self.testCardImage(width: 1280, height: 720)) : LayerContents.pixelBuffer(Self.testCard(width: 1280, height: 720))
         let effects = CardScene.Effects(
             canvas: PixelSize(width: 1920, height: 1080), background: try Color(parsing: "#202020"),
             layerSize: PixelSize(width: 1280, height: 720), gravity: .resize, rotateDegrees: 30,
@@ -44,6 +44,11 @@ struct BenchCommand: ParsableCommand {
 
     /// A 4:2:0 BT.709 test card (colour bars over a gradient, a grid), converted once from RGB.
     static func testCard(width: Int, height: Int) -> PixelBuffer {
+        PixelBuffer(converting: testCardImage(width: width, height: height), to: .yuv420p, matrix: .bt709, range: .limited)
+    }
+
+    /// The test card as premultiplied BGRA (BENCH_BGRA=1 benches BGRA contents instead of YUV).
+    static func testCardImage(width: Int, height: Int) -> Image {
         let bars: [(Double, Double, Double)] = [(0.75, 0.75, 0.75), (0.75, 0.75, 0), (0, 0.75, 0.75), (0, 0.75, 0),
                                                  (0.75, 0, 0.75), (0.75, 0, 0), (0, 0, 0.75)]
         let image = Image(width: width, height: height) { px in
@@ -57,6 +62,6 @@ struct BenchCommand: ParsableCommand {
                 }
             }
         }
-        return PixelBuffer(converting: image, to: .yuv420p, matrix: .bt709, range: .limited)
+        return image
     }
 }
