@@ -90,11 +90,29 @@ extension PlanarYUVSampler {
         var cx = FixedWalk(Double(grid.x(Float(x))), dx * Double(grid.scaleX), count: u.width)
         var cy = FixedWalk(Double(grid.y(Float(y))), dy * Double(grid.scaleY), count: u.height)
         if lx.staysInside(count: count) && ly.staysInside(count: count) && cx.staysInside(count: count) && cy.staysInside(count: count) {
-            // The common case, well inside the picture: no clamping per tap.
+            // The common case, well inside the picture: no clamping per tap. Written out with locals so that
+            // the walk, the planes and the coefficients stay in registers.
+            var ltx = lx.t, lty = ly.t, ctx = cx.t, cty = cy.t
+            let lsx = lx.step, lsy = ly.step, csx = cx.step, csy = cy.step
+            let yBase = self.y.base, yStride = self.y.bytesPerRow
+            let uBase = u.base, vBase = v.base, cStride = u.bytesPerRow
+            @inline(__always) func lerp2(_ p0: Int, _ p1: Int, _ fx: Int, _ fy: Int) -> Int {
+                let a = p0 & 0xff, b = p0 &>> 8, c = p1 & 0xff, d = p1 &>> 8
+                let top = a &<< 8 &+ (b &- a) &* fx, bottom = c &<< 8 &+ (d &- c) &* fx
+                return (top &<< 8 &+ (bottom &- top) &* fy) &>> 8
+            }
+            @inline(__always) func pair(_ base: UnsafeRawPointer, _ offset: Int) -> Int {
+                Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+            }
             for i in 0..<count {
-                let tx = lx.nextInside(), ty = ly.nextInside(), ux = cx.nextInside(), uy = cy.nextInside()
-                let luma = self.y.bilinear8AdjacentFixed(tx, ty)
-                let cb = u.bilinear8AdjacentFixed(ux, uy), cr = v.bilinear8AdjacentFixed(ux, uy)
+                let lxi = ltx &>> 16, lyi = lty &>> 16, lfx = (ltx &>> 8) & 0xff, lfy = (lty &>> 8) & 0xff
+                let cxi = ctx &>> 16, cyi = cty &>> 16, cfx = (ctx &>> 8) & 0xff, cfy = (cty &>> 8) & 0xff
+                ltx &+= lsx; lty &+= lsy; ctx &+= csx; cty &+= csy
+                let lo = lyi &* yStride &+ lxi
+                let luma = lerp2(pair(yBase, lo), pair(yBase, lo &+ yStride), lfx, lfy)
+                let co = cyi &* cStride &+ cxi
+                let cb = lerp2(pair(uBase, co), pair(uBase, co &+ cStride), cfx, cfy)
+                let cr = lerp2(pair(vBase, co), pair(vBase, co &+ cStride), cfx, cfy)
                 dst[i] = q.bgra(luma, cb, cr)
             }
             return
@@ -161,7 +179,13 @@ struct YUVFixed {
     func bgra(_ y: Int, _ cb: Int, _ cr: Int) -> UInt32 {
         let l = (y &- yOffset) &* yScale, u = cb &- cOffset, v = cr &- cOffset
         let round = 1 << 21
-        @inline(__always) func c(_ x: Int) -> UInt32 { UInt32(truncatingIfNeeded: min(max((x &+ round) &>> 22, 0), 255)) }
+        // Branch-free clamp to 0…255: clear negatives, saturate above 255.
+        @inline(__always) func c(_ x: Int) -> UInt32 {
+            var v = (x &+ round) &>> 22
+            v &= ~(v &>> 63)
+            v = (v | ((255 &- v) &>> 63)) & 0xff
+            return UInt32(truncatingIfNeeded: v)
+        }
         return c(l &+ cbToB &* u) | c(l &+ cbToG &* u &+ crToG &* v) &<< 8 | c(l &+ crToR &* v) &<< 16 | 0xff00_0000
     }
 }
