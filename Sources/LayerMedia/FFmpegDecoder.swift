@@ -5,11 +5,9 @@ import CShims
 final class FFmpegDecoder {
     private(set) var context: UnsafeMutablePointer<AVCodecContext>?
     let streamIndex: Int32
-    private let name: String
 
     init(format: FFmpegFormat, stream: Int) throws {
         streamIndex = Int32(stream)
-        name = format.path
         let st = format.streams[stream]
         // FFmpeg's own VP8/VP9 decoders drop the alpha that WebM stores beside the picture; libvpx keeps it.
         let alphaMode = av_dict_get(st.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) }
@@ -65,45 +63,5 @@ final class FFmpegDecoder {
     func flush() {
         avcodec_flush_buffers(context)
         draining = false
-    }
-
-    /// Reads packets of this stream from `format` and calls `body` with each decoded frame (owned by the
-    /// caller from then on) until `body` returns false or the stream ends; the decoder is drained at the end.
-    /// Damaged packets are skipped (FFmpeg conceals what it can); a read error other than the end stops with an error.
-    func decode(from format: FFmpegFormat, _ body: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws {
-        guard let packet = av_packet_alloc() else { throw MediaError("out of memory") }
-        var packetPointer: UnsafeMutablePointer<AVPacket>? = packet
-        defer { av_packet_free(&packetPointer) }
-        var wantMore = true
-        var sawFrame = false
-        while wantMore {
-            let read = av_read_frame(format.context, packet)
-            if read < 0 {
-                if read != lp_averror_eof() && !sawFrame { throw MediaError.ffmpeg("cannot read '\(name)'", read) }
-                break
-            }
-            defer { av_packet_unref(packet) }
-            if packet.pointee.stream_index != streamIndex { continue }
-            if avcodec_send_packet(context, packet) < 0 { continue } // a damaged packet: skip it
-            wantMore = try receive(&sawFrame, body)
-        }
-        if wantMore {
-            avcodec_send_packet(context, nil) // drain
-            _ = try receive(&sawFrame, body)
-        }
-    }
-
-    private func receive(_ sawFrame: inout Bool, _ body: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
-        while true {
-            guard let frame = av_frame_alloc() else { throw MediaError("out of memory") }
-            let status = avcodec_receive_frame(context, frame)
-            if status < 0 {
-                var f: UnsafeMutablePointer<AVFrame>? = frame
-                av_frame_free(&f)
-                return true // EAGAIN, EOF or a decoding error: ask for more input
-            }
-            sawFrame = true
-            if try !body(frame) { return false }
-        }
     }
 }

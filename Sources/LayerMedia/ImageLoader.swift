@@ -13,17 +13,11 @@ public enum ImageLoader {
             throw MediaError("cannot read '\(path)' as an image: it has no picture")
         }
         let decoder = try FFmpegDecoder(format: format, stream: stream)
-        var image: Image? = nil
-        var conversionError: MediaError? = nil
-        try decoder.decode(from: format) { frame in
-            var owned: UnsafeMutablePointer<AVFrame>? = frame
-            defer { av_frame_free(&owned) }
-            do { image = try convert(frame, name: path) } catch let e as MediaError { conversionError = e }
-            return false
+        guard let frame = try decoder.nextFrame(from: format) else {
+            throw MediaError("cannot read '\(path)' as an image: no frame could be decoded")
         }
-        if let conversionError { throw conversionError }
-        guard let image else { throw MediaError("cannot read '\(path)' as an image: no frame could be decoded") }
-        return image
+        let owner = FrameOwner(frame) // frees the frame when done
+        return try withExtendedLifetime(owner) { try convert(frame, name: path) }
     }
 
     /// A decoded frame → premultiplied BGRA, honouring the frame's colour matrix and range.
