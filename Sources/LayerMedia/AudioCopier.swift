@@ -31,12 +31,8 @@ final class AudioCopier {
         self.output = output
         self.range = range
         self.name = name
-        let start = inStream.pointee.start_time
-        startPTS = start == lp_av_nopts_value() ? 0 : start
-        if range.lowerBound > 0 {
-            let target = startPTS + Int64(range.lowerBound / av_q2d(inStream.pointee.time_base))
-            av_seek_frame(format.context, Int32(index), target, AVSEEK_FLAG_BACKWARD)
-        }
+        startPTS = format.startPTS(ofStream: index)
+        if range.lowerBound > 0 { format.seek(stream: index, to: range.lowerBound) }
     }
 
     deinit { av_packet_free(&packet) }

@@ -74,10 +74,9 @@ final class AudioTranscoder: AudioTrackWriter {
         fifo = av_audio_fifo_alloc(enc.pointee.sample_fmt, channels, 4096)
         let rate = Double(enc.pointee.sample_rate)
         totalSamples = range.upperBound.isFinite ? Int64(((range.upperBound - range.lowerBound) * rate).rounded()) : Int64.max
-        let s = inStream.pointee.start_time
-        startPTS = s == lp_av_nopts_value() ? 0 : s
+        startPTS = format.startPTS(ofStream: index)
         if start > 0 {
-            av_seek_frame(format.context, Int32(index), startPTS + Int64(start / av_q2d(inStream.pointee.time_base)), AVSEEK_FLAG_BACKWARD)
+            format.seek(stream: index, to: start)
             decoder.flush()
         }
     }

@@ -49,3 +49,20 @@ enum FFmpegLogging {
     private static let once: Void = { lp_av_log_quiet() }()
     static func quietOnce() { _ = once }
 }
+
+extension FFmpegFormat {
+    /// The first timestamp of stream `index` (0 when unknown): media times are measured from it.
+    func startPTS(ofStream index: Int) -> Int64 {
+        let s = streams[index].pointee.start_time
+        return s == lp_av_nopts_value() ? 0 : s
+    }
+
+    /// Moves reading back to the keyframe at or before `seconds` (from the stream's start) of stream `index`;
+    /// false when the container cannot seek by timestamp.
+    @discardableResult
+    func seek(stream index: Int, to seconds: Double) -> Bool {
+        let tb = streams[index].pointee.time_base
+        let target = startPTS(ofStream: index) + Int64((max(0, seconds) / av_q2d(tb)).rounded(.down))
+        return av_seek_frame(context, Int32(index), target, AVSEEK_FLAG_BACKWARD) >= 0
+    }
+}

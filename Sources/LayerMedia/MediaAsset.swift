@@ -51,7 +51,12 @@ public struct MediaAsset: Sendable, Codable {
     /// Opens and describes `path`.
     /// - Throws: `MediaError` naming the file when it cannot be opened or holds no audio or video.
     public init(path: String) throws {
-        let format = try FFmpegFormat(path: path)
+        try self.init(format: FFmpegFormat(path: path))
+    }
+
+    /// Describes a container that is already open (a decoder opening it too need not read it twice).
+    init(format: FFmpegFormat) throws {
+        let path = format.path
         guard let ctx = format.context else { throw MediaError("cannot open '\(path)'") }
         self.path = path
         container = ctx.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"

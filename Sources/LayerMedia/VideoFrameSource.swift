@@ -25,13 +25,12 @@ public final class VideoFrameSource {
     private var ended = false
 
     public init(path: String) throws {
-        asset = try MediaAsset(path: path)
-        guard let video = asset.video else { throw MediaError("cannot play '\(path)': it has no video") }
         format = try FFmpegFormat(path: path)
+        asset = try MediaAsset(format: format)
+        guard let video = asset.video else { throw MediaError("cannot play '\(path)': it has no video") }
         decoder = try FFmpegDecoder(format: format, stream: video.index)
         stream = format.streams[video.index]
-        let start = stream.pointee.start_time
-        startPTS = start == lp_av_nopts_value() ? 0 : start
+        startPTS = format.startPTS(ofStream: video.index)
     }
 
     /// The frame shown at `seconds`: the last one whose time is at or before it (the first frame before the
@@ -74,10 +73,8 @@ public final class VideoFrameSource {
     }
 
     private func seek(to seconds: Double) throws {
-        let tb = stream.pointee.time_base
-        let target = startPTS + Int64((max(0, seconds) / av_q2d(tb)).rounded(.down))
-        if av_seek_frame(format.context, decoder.streamIndex, target, AVSEEK_FLAG_BACKWARD) < 0 {
-            // Some files cannot seek by timestamp: reopen from the start by seeking to zero bytes.
+        if !format.seek(stream: Int(decoder.streamIndex), to: seconds) {
+            // Some files cannot seek by timestamp: go back to the start by bytes.
             avformat_seek_file(format.context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
         }
         decoder.flush()
