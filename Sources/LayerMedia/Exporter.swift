@@ -8,7 +8,8 @@ import Synchronization
 /// What the compositing and encoding threads share: the first failure and the order of filled surfaces.
 final class PipelineState: Sendable {
     let failure = Mutex<(any Error)?>(nil)
-    let queue = Mutex<[Int]>([])
+    /// Filled surfaces in order; nil tells the encoder thread that no more will come.
+    let queue = Mutex<[Int?]>([])
 }
 
 /// Set by SIGINT during an export, so that the export stops and removes its temporary file.
@@ -97,13 +98,12 @@ public final class Exporter {
         let pool = [Surface(width: width, height: height), Surface(width: width, height: height)]
         let free = DispatchSemaphore(value: pool.count), ready = DispatchSemaphore(value: 0)
         let shared = PipelineState()
-        let count = frameCount
         let encoderDone = DispatchSemaphore(value: 0)
         let encoderThread = Thread {
             defer { encoderDone.signal() }
-            for _ in 0..<count {
+            while true {
                 ready.wait()
-                let slot = shared.queue.withLock { $0.removeFirst() }
+                guard let slot = shared.queue.withLock({ $0.removeFirst() }) else { break }
                 if shared.failure.withLock({ $0 == nil }) {
                     do { try writer.append(pool[slot]) } catch { shared.failure.withLock { $0 = error } }
                 }
@@ -113,7 +113,6 @@ public final class Exporter {
         encoderThread.start()
         let began = DispatchTime.now().uptimeNanoseconds
         var renderTimes: [Double] = []
-        var produced = 0
         for i in 0..<frameCount {
             if exportInterrupted.load(ordering: .relaxed) { shared.failure.withLock { $0 = $0 ?? MediaError("interrupted; '\(finalPath)' was not written") } }
             if shared.failure.withLock({ $0 != nil }) { break }
@@ -127,14 +126,14 @@ public final class Exporter {
             renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             shared.queue.withLock { $0.append(slot) }
             ready.signal()
-            produced += 1
             if let progress {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
                 progress(Progress(frame: i + 1, total: frameCount, framesPerSecond: Double(i + 1) / max(elapsed, 1e-9)))
             }
         }
-        // Let the encoder thread finish the frames it was given (and skip the rest).
-        for _ in produced..<frameCount { shared.queue.withLock { $0.append(0) }; shared.failure.withLock { $0 = $0 ?? MediaError("stopped") }; ready.signal() }
+        // Let the encoder thread finish the frames it was given, then stop it.
+        shared.queue.withLock { $0.append(nil) }
+        ready.signal()
         encoderDone.wait()
         if let error = shared.failure.withLock({ $0 }) { throw error }
         try writer.finish()
