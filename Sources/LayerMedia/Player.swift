@@ -40,6 +40,9 @@ public final class Player: @unchecked Sendable {
         }
     }
 
+    /// The frame at `currentTime`.
+    public var currentFrame: VideoFrame? { frame(at: currentTime) }
+
     /// Whether a frame has been decoded (AVPlayerLayer's `isReadyForDisplay`).
     public var hasFrame: Bool { state.withLock { $0.lastFrame != nil } }
 }

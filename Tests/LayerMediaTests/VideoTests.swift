@@ -125,3 +125,16 @@ struct AlphaVideoTests {
         #expect(!(opaque.r > 200 && opaque.g < 30 && opaque.b < 30), "the opaque half lets the red through: \(opaque)")
     }
 }
+
+@Suite("Player")
+struct PlayerTests {
+    @Test func seekingMovesTheCurrentFrame() throws {
+        let player = try Player(path: sample("clip.mp4"))
+        #expect(player.currentFrame?.time == .zero)
+        player.seek(to: 1.5)
+        #expect(player.currentTime == 1.5)
+        #expect(player.currentFrame?.time == MediaTime(value: 37, timescale: 25))
+        player.seek(to: 0.3)
+        #expect(player.currentFrame?.time == MediaTime(value: 7, timescale: 25))
+    }
+}
