@@ -57,16 +57,6 @@ struct FixedWalk {
 }
 
 extension ScalarPlane {
-    /// `bilinear8Fixed` when the second tap is the next sample (`nextInside`): one 16-bit load per row.
-    @inline(__always)
-    func bilinear8AdjacentFixed(_ x: (i0: Int, i1: Int, f: Int), _ y: (i0: Int, i1: Int, f: Int)) -> Int {
-        let p0 = Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: y.i0 &* bytesPerRow &+ x.i0, as: UInt16.self)))
-        let p1 = Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: y.i1 &* bytesPerRow &+ x.i0, as: UInt16.self)))
-        let a = p0 & 0xff, b = p0 &>> 8, c = p1 & 0xff, d = p1 &>> 8
-        let top = a &<< 8 &+ (b &- a) &* x.f, bottom = c &<< 8 &+ (d &- c) &* x.f
-        return (top &<< 8 &+ (bottom &- top) &* y.f) &>> 8
-    }
-
     /// 8-bit bilinear sample in 8.8 fixed point.
     @inline(__always)
     func bilinear8Fixed(_ x: (i0: Int, i1: Int, f: Int), _ y: (i0: Int, i1: Int, f: Int)) -> Int {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A colour in straight (non-premultiplied) sRGB-encoded components, each 0…1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var red, green, blue, alpha: Double
@@ -73,8 +75,6 @@ extension Color {
         self.init(red: Double(rgb >> 16 & 0xff) / 255, green: Double(rgb >> 8 & 0xff) / 255, blue: Double(rgb & 0xff) / 255)
     }
 }
-
-import Foundation
 
 /// The CSS Color Module Level 4 named colours.
 let cssNamedColors: [String: UInt32] = [
