@@ -195,6 +195,17 @@ open class Layer: CustomStringConvertible {
     /// When false, the layer is not drawn while its back faces the viewer.
     public var isDoubleSided: Bool = true
 
+    // MARK: Timing and animations
+
+    /// The layer's clock relative to its parent's (CAMediaTiming): local time is
+    /// `(parent time − beginTime) · speed + timeOffset`; it drives this layer's animations, its sublayers and
+    /// time-varying contents (a `PlayerLayer` with `timeOffset` 5 shows the video from 5 s at time 0).
+    public var beginTime: Double = 0
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    /// Attached animations by key, in the order they apply.
+    var animationEntries: [(key: String, animation: Animation)] = []
+
     // MARK: Snapshot hooks
 
     /// The contents to show at `time` (seconds on the rendering clock). Subclasses that show time-varying

@@ -42,40 +42,43 @@ public final class LayerSnapshot: Sendable {
     public let sublayers: [LayerSnapshot]
     public let mask: LayerSnapshot?
 
-    init(_ layer: Layer, time: Double) {
+    /// - Parameter parentTime: the time on the parent's clock; the layer's own timing turns it into local time.
+    init(_ layer: Layer, parentTime: Double) {
+        let time = layer.localTime(fromParentTime: parentTime)
+        let p = layer.presentation(at: time)
         layerID = layer.identifier
         name = layer.name
-        bounds = layer.bounds
-        position = layer.position
-        anchorPoint = layer.anchorPoint
-        anchorPointZ = layer.anchorPointZ
-        zPosition = layer.zPosition
-        transform = layer.transform
-        sublayerTransform = layer.sublayerTransform
+        bounds = p.bounds
+        position = p.position
+        anchorPoint = p.anchorPoint
+        anchorPointZ = p.anchorPointZ
+        zPosition = p.zPosition
+        transform = p.transform
+        sublayerTransform = p.sublayerTransform
         preserves3D = false
-        backgroundColor = layer.backgroundColor
+        backgroundColor = p.backgroundColor
         contents = layer.presentationContents(at: time)
         contentsGravity = layer.contentsGravity
-        contentsRect = layer.contentsRect
+        contentsRect = p.contentsRect
         contentsCenter = layer.contentsCenter
         contentsScale = layer.contentsScale
         minificationFilter = layer.minificationFilter
         magnificationFilter = layer.magnificationFilter
-        cornerRadius = layer.cornerRadius
+        cornerRadius = p.cornerRadius
         maskedCorners = layer.maskedCorners
-        borderWidth = layer.borderWidth
-        borderColor = layer.borderColor
-        shadowColor = layer.shadowColor
-        shadowOpacity = layer.shadowOpacity
-        shadowOffset = layer.shadowOffset
-        shadowRadius = layer.shadowRadius
+        borderWidth = p.borderWidth
+        borderColor = p.borderColor
+        shadowColor = p.shadowColor
+        shadowOpacity = p.shadowOpacity
+        shadowOffset = p.shadowOffset
+        shadowRadius = p.shadowRadius
         shadowPath = layer.shadowPath
         masksToBounds = layer.masksToBounds
-        opacity = layer.opacity
+        opacity = p.opacity
         isHidden = layer.isHidden
         isDoubleSided = layer.isDoubleSided
-        sublayers = (layer.sublayers ?? []).map { LayerSnapshot($0, time: time) }
-        mask = layer.mask.map { LayerSnapshot($0, time: time) }
+        sublayers = (layer.sublayers ?? []).map { LayerSnapshot($0, parentTime: time) }
+        mask = layer.mask.map { LayerSnapshot($0, parentTime: time) }
     }
 
     /// The anchor point in the layer's bounds space: `bounds.origin + anchorPoint · bounds.size`.
@@ -110,6 +113,7 @@ public final class LayerSnapshot: Sendable {
 }
 
 extension Layer {
-    /// The presentation values of this layer and its subtree at `time` (seconds on the rendering clock).
-    public func snapshot(at time: Double = 0) -> LayerSnapshot { LayerSnapshot(self, time: time) }
+    /// The presentation values of this layer and its subtree at `time` (seconds on the rendering clock, which
+    /// is this layer's parent clock: its own `beginTime`, `speed` and `timeOffset` apply).
+    public func snapshot(at time: Double = 0) -> LayerSnapshot { LayerSnapshot(self, parentTime: time) }
 }

@@ -34,12 +34,12 @@ public final class Exporter {
     public let root: Layer
     public let width: Int, height: Int
     public let settings: EncoderSettings
-    /// Seconds of the source the export starts at (the media time of output time 0).
+    /// Seconds of `audioSource` the export starts at. The tree is rendered at output times (0, 1/fps, …:
+    /// animations start at the output's zero, SEMANTICS.md); to show a video from the same point, give its
+    /// `PlayerLayer` this value as `timeOffset`.
     public let start: Double
     public let frameCount: Int
     public let audioSource: String?
-    /// Called before each frame's snapshot with the output time, to set time-driven model values (a spin).
-    public var prepareFrame: ((Double) -> Void)?
 
     public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
                 audioSource: String?) {
@@ -121,8 +121,7 @@ public final class Exporter {
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
-            prepareFrame?(outputTime)
-            compositor.render(root.snapshot(at: start + outputTime), into: pool[slot])
+            compositor.render(root.snapshot(at: outputTime), into: pool[slot])
             renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             shared.queue.withLock { $0.append(slot) }
             ready.signal()

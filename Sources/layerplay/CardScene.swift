@@ -85,15 +85,33 @@ struct CardScene {
             card.mask = maskLayer
         }
         container.addSublayer(card)
-        setTime(0)
+        applyTransform()
     }
 
-    /// Sets the container's transform for time `t` (the spin turns one full turn per period).
-    func setTime(_ t: Double) {
-        var degrees = effects.rotateDegrees
-        if let period = effects.spinPeriod, period > 0 { degrees += 360 * t / period }
+    /// The container's model transform is the static tilt (--rotate) with perspective; --spin adds a
+    /// `BasicAnimation` that turns it about the axis, linear, forever. It is evaluated at the snapshot's time:
+    /// the player's clock in a window (it pauses with the video), the output time in an export.
+    private func applyTransform() {
         let a = effects.axis
-        container.transform = Transform3D.makeRotation(degrees * .pi / 180, a.x, a.y, a.z)
+        container.transform = Transform3D.makeRotation(effects.rotateDegrees * .pi / 180, a.x, a.y, a.z)
             .concatenating(.makePerspective(distance: effects.perspective))
+        guard let period = effects.spinPeriod, period > 0 else { return }
+        let spin: BasicAnimation
+        switch (a.x, a.y, a.z) {
+        case (_, 0, 0) where a.x != 0: spin = BasicAnimation(keyPath: "transform.rotation.x")
+        case (0, _, 0) where a.y != 0: spin = BasicAnimation(keyPath: "transform.rotation.y")
+        case (0, 0, _) where a.z != 0: spin = BasicAnimation(keyPath: "transform.rotation.z")
+        default: // any other axis: a value function on the whole transform
+            spin = BasicAnimation(keyPath: "transform")
+            spin.valueFunction = .rotate(axisX: a.x, axisY: a.y, axisZ: a.z)
+        }
+        // A negative component turns the other way about the principal axis, as the rotation matrix would.
+        let sign = (a.x + a.y + a.z) < 0 && [a.x, a.y, a.z].filter({ $0 != 0 }).count == 1 ? -1.0 : 1.0
+        spin.fromValue = .number(0)
+        spin.toValue = .number(sign * 2 * .pi)
+        spin.duration = period
+        spin.repeatCount = .infinity
+        spin.isAdditive = true
+        container.add(spin, forKey: "spin")
     }
 }

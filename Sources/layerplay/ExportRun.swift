@@ -21,10 +21,12 @@ extension Layerplay {
         else { rate = (30, 1) }
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
         let settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
+        // Output time 0 shows the source at --start: the media layer's clock runs `begin` ahead (CA layer
+        // timing), while the spin, like any animation, starts at the output's zero.
+        scene.card.timeOffset = begin
         let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height, settings: settings, start: begin,
                                 frameCount: frames,
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
-        exporter.prepareFrame = { scene.setTime($0) }
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
         let statistics: Exporter.Statistics
         do { statistics = try exporter.export(to: output) { bar.show($0) } } catch {
@@ -38,10 +40,10 @@ extension Layerplay {
     /// One JPEG picture of the tree at --at, written through FFmpeg's mjpeg encoder (atomically, like movies).
     func exportJPEG(_ scene: CardScene, canvas: PixelSize, to output: String) throws {
         let time = at?.seconds ?? 0
+        scene.root.timeOffset = time // the whole tree (video and spin) at --at, like a PNG still
         let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height,
                                 settings: EncoderSettings(codec: "mjpeg", crf: 0, preset: "", frameRate: (25, 1)),
                                 start: time, frameCount: 1, audioSource: nil)
-        exporter.prepareFrame = { scene.setTime(time + $0) }
         do { _ = try exporter.export(to: output) } catch { throw RunError("\(error)") }
     }
 

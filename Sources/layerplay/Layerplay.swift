@@ -113,7 +113,6 @@ struct Layerplay: ParsableCommand {
         let scene = CardScene(media: media.media, effects: effects)
         if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
             let time = at?.seconds ?? 0
-            scene.setTime(time)
             let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
             do { try surface.writePNG(to: output) } catch { throw RunError("\(error)") }
         } else if MovieWriter.isJPEGStill(output) {

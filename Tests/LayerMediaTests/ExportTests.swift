@@ -6,7 +6,8 @@ import LayerMedia
 import Testing
 
 /// A layer tree that shows a player full size on a canvas of the video's display size (no effects).
-func plainScene(_ player: Player) -> Layer {
+/// The video filling a canvas of its display size; `start` is the media time shown at output time 0.
+func plainScene(_ player: Player, start: Double = 0) -> Layer {
     let v = player.asset.video!
     let root = Layer()
     root.bounds = Rect(x: 0, y: 0, width: Double(v.displayWidth), height: Double(v.displayHeight))
@@ -14,6 +15,7 @@ func plainScene(_ player: Player) -> Layer {
     root.backgroundColor = .black
     let layer = PlayerLayer(player: player)
     layer.frame = root.bounds
+    layer.timeOffset = start
     root.addSublayer(layer)
     return root
 }
@@ -62,7 +64,7 @@ struct ExportTests {
         try withTemporaryDirectory { dir in
             let out = dir.appendingPathComponent("range.mkv").path
             let player = try Player(path: sample("clip.mp4"))
-            let exporter = Exporter(root: plainScene(player), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
+            let exporter = Exporter(root: plainScene(player, start: 0.6), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
                                     start: 0.6, frameCount: 20, audioSource: sample("clip.mp4"))
             _ = try exporter.export(to: out)
             let asset = try MediaAsset(path: out)
@@ -82,7 +84,7 @@ struct ExportTests {
         try withTemporaryDirectory { dir in
             let out = dir.appendingPathComponent("opus.webm").path
             let player = try Player(path: sample("clip.mp4"))
-            let exporter = Exporter(root: plainScene(player), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
+            let exporter = Exporter(root: plainScene(player, start: 0.4), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
                                     start: 0.4, frameCount: 25, audioSource: sample("clip.mp4"))
             _ = try exporter.export(to: out)
             let asset = try MediaAsset(path: out)

@@ -1,0 +1,116 @@
+import LayerGraphics
+
+/// The animatable values of a layer at one time: its model values with its animations applied, in the
+/// order they were added (a later animation of the same key path works on the result of the earlier ones).
+public struct LayerPresentation: Sendable {
+    public var bounds: Rect
+    public var position: Point
+    public var anchorPoint: Point
+    public var anchorPointZ: Double
+    public var zPosition: Double
+    public var transform: Transform3D
+    public var sublayerTransform: Transform3D
+    public var opacity: Double
+    public var backgroundColor: Color?
+    public var contentsRect: Rect
+    public var cornerRadius: Double
+    public var borderWidth: Double
+    public var borderColor: Color?
+    public var shadowColor: Color?
+    public var shadowOpacity: Double
+    public var shadowOffset: Size
+    public var shadowRadius: Double
+
+    init(model l: Layer) {
+        bounds = l.bounds; position = l.position; anchorPoint = l.anchorPoint; anchorPointZ = l.anchorPointZ
+        zPosition = l.zPosition; transform = l.transform; sublayerTransform = l.sublayerTransform
+        opacity = l.opacity; backgroundColor = l.backgroundColor; contentsRect = l.contentsRect
+        cornerRadius = l.cornerRadius; borderWidth = l.borderWidth; borderColor = l.borderColor
+        shadowColor = l.shadowColor; shadowOpacity = l.shadowOpacity; shadowOffset = l.shadowOffset
+        shadowRadius = l.shadowRadius
+    }
+
+    /// `transform.rotation.y` → ("transform", .rotationY); other key paths → (keyPath, nil).
+    static func splitTransformKeyPath(_ keyPath: String) -> (String, TransformKeyPath?) {
+        for base in ["transform", "sublayerTransform"] where keyPath.hasPrefix(base + ".") {
+            if let k = TransformKeyPath(rawValue: String(keyPath.dropFirst(base.count + 1))) { return (base, k) }
+        }
+        return (keyPath, nil)
+    }
+
+    /// The value at a key path Core Animation animates; nil for a key path we do not animate.
+    public func value(forKeyPath keyPath: String) -> AnimationValue? {
+        let (base, component) = Self.splitTransformKeyPath(keyPath)
+        if let component {
+            return .number((base == "transform" ? transform : sublayerTransform).value(for: component))
+        }
+        switch keyPath {
+        case "bounds": return .rect(bounds)
+        case "bounds.origin": return .point(bounds.origin)
+        case "bounds.size": return .size(bounds.size)
+        case "bounds.size.width": return .number(bounds.width)
+        case "bounds.size.height": return .number(bounds.height)
+        case "position": return .point(position)
+        case "position.x": return .number(position.x)
+        case "position.y": return .number(position.y)
+        case "anchorPoint": return .point(anchorPoint)
+        case "anchorPointZ": return .number(anchorPointZ)
+        case "zPosition": return .number(zPosition)
+        case "transform": return .transform(transform)
+        case "sublayerTransform": return .transform(sublayerTransform)
+        case "opacity": return .number(opacity)
+        case "backgroundColor": return .color(backgroundColor ?? .clear)
+        case "contentsRect": return .rect(contentsRect)
+        case "cornerRadius": return .number(cornerRadius)
+        case "borderWidth": return .number(borderWidth)
+        case "borderColor": return .color(borderColor ?? .clear)
+        case "shadowColor": return .color(shadowColor ?? .clear)
+        case "shadowOpacity": return .number(shadowOpacity)
+        case "shadowOffset": return .size(shadowOffset)
+        case "shadowRadius": return .number(shadowRadius)
+        default: return nil
+        }
+    }
+
+    /// Sets the value at a key path; a value of the wrong type is ignored.
+    public mutating func set(_ value: AnimationValue, forKeyPath keyPath: String) {
+        let (base, component) = Self.splitTransformKeyPath(keyPath)
+        if let component {
+            guard case .number(let n) = value else { return }
+            if base == "transform" { transform.setValue(n, for: component) } else { sublayerTransform.setValue(n, for: component) }
+            return
+        }
+        switch (keyPath, value) {
+        case ("bounds", .rect(let r)): bounds = r
+        case ("bounds.origin", .point(let p)): bounds.origin = p
+        case ("bounds.size", .size(let s)): bounds.size = s
+        case ("bounds.size.width", .number(let n)): bounds.size.width = n
+        case ("bounds.size.height", .number(let n)): bounds.size.height = n
+        case ("position", .point(let p)): position = p
+        case ("position.x", .number(let n)): position.x = n
+        case ("position.y", .number(let n)): position.y = n
+        case ("anchorPoint", .point(let p)): anchorPoint = p
+        case ("anchorPointZ", .number(let n)): anchorPointZ = n
+        case ("zPosition", .number(let n)): zPosition = n
+        case ("transform", .transform(let t)): transform = t
+        case ("sublayerTransform", .transform(let t)): sublayerTransform = t
+        case ("opacity", .number(let n)): opacity = min(max(n, 0), 1)
+        case ("backgroundColor", .color(let c)): backgroundColor = c
+        case ("contentsRect", .rect(let r)): contentsRect = r
+        case ("cornerRadius", .number(let n)): cornerRadius = max(0, n)
+        case ("borderWidth", .number(let n)): borderWidth = max(0, n)
+        case ("borderColor", .color(let c)): borderColor = c
+        case ("shadowColor", .color(let c)): shadowColor = c
+        case ("shadowOpacity", .number(let n)): shadowOpacity = min(max(n, 0), 1)
+        case ("shadowOffset", .size(let s)): shadowOffset = s
+        case ("shadowRadius", .number(let n)): shadowRadius = max(0, n)
+        default: break
+        }
+    }
+
+    /// Applies `m` before the transform at `keyPath` (`transform` or `sublayerTransform`): `m · current`.
+    mutating func concatenateBefore(_ m: Transform3D, keyPath: String) {
+        if keyPath == "transform" { transform = m.concatenating(transform) }
+        else if keyPath == "sublayerTransform" { sublayerTransform = m.concatenating(sublayerTransform) }
+    }
+}
