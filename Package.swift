@@ -61,5 +61,7 @@ let package = Package(
         ),
         .testTarget(name: "LayerMediaTests", dependencies: ["LayerMedia", "LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"]),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
+        // Playback against a real clock: `make test` runs these on their own (nothing else competing for the cores).
+        .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerGraphics", "CSDL2", "TestSupport"]),
     ]
 )

@@ -12,6 +12,12 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     private var lastTime: Double?
     private var step = 0.0
     private var stopped = false
+    private var storedWrap: (@Sendable (Double) -> Double)?
+    /// Maps a predicted time past the end of a looping range back to its start.
+    var wrap: (@Sendable (Double) -> Double)? {
+        get { condition.lock(); defer { condition.unlock() }; return storedWrap }
+        set { condition.lock(); storedWrap = newValue; condition.unlock() }
+    }
 
     init(source: VideoFrameSource) {
         self.source = source
@@ -49,7 +55,8 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
 
     /// Notes a served time and the step from the previous one (what to decode next); wakes the thread.
     private func remember(_ seconds: Double) {
-        if let last = lastTime { step = seconds - last }
+        // A jump back (a loop, a seek) keeps the step of the steady playback before it.
+        if let last = lastTime, seconds > last { step = seconds - last }
         lastTime = seconds
         condition.broadcast()
     }
@@ -67,7 +74,7 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
                 answer = (t, frame)
                 condition.broadcast()
             } else if let last = lastTime {
-                let next = last + step
+                let next = storedWrap?(last + step) ?? last + step
                 condition.unlock()
                 let frame = try? source.frame(at: next)
                 condition.lock()

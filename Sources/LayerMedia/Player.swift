@@ -10,7 +10,7 @@ import Synchronization
 public final class Player: @unchecked Sendable {
     public let asset: MediaAsset
     private let decoder: DecodeAhead
-    private let state = Mutex<(time: Double, rate: Double, lastFrame: VideoFrame?)>((0, 0, nil))
+    private let state = Mutex<(time: Double, rate: Double, lastFrame: VideoFrame?, range: PlaybackRange?)>((0, 0, nil, nil))
 
     /// Opens `path`. - Throws: `MediaError` when it cannot be opened or has no video.
     public init(path: String) throws {
@@ -31,9 +31,20 @@ public final class Player: @unchecked Sendable {
     /// Moves the current time (the next frame asked for is decoded from the keyframe before it).
     public func seek(to seconds: Double) { state.withLock { $0.time = max(0, seconds) } }
 
+    /// How the times asked for map to media times: a range of the medium, possibly looping (a window's
+    /// timeline keeps running through loops). nil: times are media times.
+    public var range: PlaybackRange? {
+        get { state.withLock { $0.range } }
+        set {
+            state.withLock { $0.range = newValue }
+            if let r = newValue { decoder.wrap = { @Sendable t in r.mediaTime(t) } } else { decoder.wrap = nil }
+        }
+    }
+
     /// The frame shown at `seconds`; nil when none can be decoded. Errors after the first frame keep the last good one.
     public func frame(at seconds: Double) -> VideoFrame? {
-        let frame = decoder.frame(at: seconds)
+        let media = range?.mediaTime(seconds) ?? seconds
+        let frame = decoder.frame(at: media)
         return state.withLock { s in
             if let frame { s.lastFrame = frame }
             return frame ?? s.lastFrame

@@ -39,13 +39,25 @@ public final class VideoFrameSource {
         if let c = current {
             // Behind the frame we hold (and not merely before the stream's first frame), or far ahead: seek.
             let behind = seconds < c.time.seconds - slack && c.time.seconds > (firstTime ?? 0) + 1e-9
-            if behind || seconds - c.time.seconds > 2 { try seek(to: seconds) }
+            if behind || (seconds - c.time.seconds > 2 && keyframeLies(after: c.time.seconds, atOrBefore: seconds)) { try seek(to: seconds) }
         } else {
             try advance()
             firstTime = current?.time.seconds
         }
         try advanceWhileDue(seconds)
         return current
+    }
+
+    /// Whether the container's index has a keyframe in (after, atOrBefore]: only then does seeking forward
+    /// beat decoding forward (a long GOP would make a seek decode the same frames again). Without an index
+    /// (some containers), assume it does.
+    private func keyframeLies(after: Double, atOrBefore target: Double) -> Bool {
+        let tb = av_q2d(stream.pointee.time_base)
+        guard tb > 0, avformat_index_get_entry(stream, 0) != nil else { return true }
+        let targetPTS = startPTS + Int64((target / tb).rounded(.down))
+        let i = av_index_search_timestamp(stream, targetPTS, AVSEEK_FLAG_BACKWARD)
+        guard i >= 0, let entry = avformat_index_get_entry(stream, i) else { return true }
+        return Double(entry.pointee.timestamp - startPTS) * tb > after + 1e-6
     }
 
     /// The time of the stream's first frame.

@@ -54,14 +54,8 @@ struct CardScene {
             card = Layer()
         }
         root.name = "canvas"
-        root.bounds = Rect(x: 0, y: 0, width: Double(e.canvas.width), height: Double(e.canvas.height))
-        root.position = Point(x: root.bounds.midX, y: root.bounds.midY)
         root.backgroundColor = e.background
-
-        let cardBounds = Rect(x: 0, y: 0, width: Double(e.layerSize.width), height: Double(e.layerSize.height))
         container.name = "media-container"
-        container.bounds = cardBounds
-        container.position = root.position
         container.opacity = e.opacity
         if let s = e.shadow {
             container.shadowOpacity = s.opacity
@@ -72,20 +66,30 @@ struct CardScene {
         root.addSublayer(container)
 
         card.name = "media"
-        card.bounds = cardBounds
-        card.position = Point(x: cardBounds.midX, y: cardBounds.midY)
         card.cornerRadius = e.cornerRadius
         card.masksToBounds = e.cornerRadius > 0
         if let b = e.border { card.borderWidth = b.width; card.borderColor = b.color }
         if let m = e.mask {
             let maskLayer = Layer()
-            maskLayer.frame = cardBounds
             maskLayer.contents = .image(m)
             maskLayer.contentsGravity = .resize
             card.mask = maskLayer
         }
+        layout(canvas: e.canvas, layerSize: e.layerSize)
         container.addSublayer(card)
         applyTransform()
+    }
+
+    /// Sizes the canvas and centres the card of `layerSize` on it (again when a window is resized).
+    func layout(canvas: PixelSize, layerSize: PixelSize) {
+        root.bounds = Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        root.position = Point(x: root.bounds.midX, y: root.bounds.midY)
+        let cardBounds = Rect(x: 0, y: 0, width: Double(layerSize.width), height: Double(layerSize.height))
+        container.bounds = cardBounds
+        container.position = root.position
+        card.bounds = cardBounds
+        card.position = Point(x: cardBounds.midX, y: cardBounds.midY)
+        card.mask?.frame = cardBounds
     }
 
     /// The container's model transform is the static tilt (--rotate) with perspective; --spin adds a

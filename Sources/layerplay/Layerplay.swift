@@ -22,6 +22,9 @@ struct Layerplay: ParsableCommand {
           layerplay photo.jpg --size 800x600 --background '#202020' --layer-size 480x320 --mask alpha.png -o out.png
           layerplay probe clip.mp4
         COLOR is a CSS name, #rgb, #rrggbb or #rrggbbaa. TIME is seconds (2.5) or [hh:]mm:ss[.ms].
+        Without -o the input plays in a window with its sound.
+
+        \(PlaybackCommand.keyHelp)
         """,
         version: "layerplay 0.1 (\(FFmpegLibraries.versions); \(DisplayProbe.sdlVersion))")
 
@@ -77,6 +80,16 @@ struct Layerplay: ParsableCommand {
     var fps: Double?
     @Flag(name: .customLong("no-audio"), help: "Drop the audio.")
     var noAudio = false
+
+    // Playback
+    @Flag(help: "Play the range again and again, without a gap.")
+    var loop = false
+    @Flag(help: "Start with the sound muted (m toggles).")
+    var mute = false
+    @Option(help: ArgumentHelp("Starting volume, 0–100 (as ffplay).", valueName: "V"))
+    var volume: Double = 100
+    @Flag(help: "Start fullscreen (f toggles).")
+    var fullscreen = false
     @Flag(help: "At exit, one JSON object of statistics on stderr.")
     var stats = false
     @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
@@ -94,23 +107,15 @@ struct Layerplay: ParsableCommand {
         if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
+        if !(volume.isFinite && (0...100).contains(volume)) { throw ValidationError("--volume must be between 0 and 100") }
     }
 
     func run() throws {
-        guard let output else {
-            throw RunError("playing in a window is not available in this build yet; write a still with -o OUT.png")
-        }
+        guard let output else { return try play() }
         try checkOutput(output)
         let media = try openMedia(input)
         let canvas = size ?? media.size
-        let effects = CardScene.Effects(
-            canvas: canvas, background: background,
-            layerSize: layerSize ?? defaultLayerSize(canvas),
-            gravity: gravity == .aspect ? .resizeAspect : gravity == .fill ? .resizeAspectFill : .resize,
-            rotateDegrees: rotate ?? 0, axis: axis, perspective: perspective, spinPeriod: spin,
-            cornerRadius: cornerRadius, border: border, shadow: shadow,
-            mask: try mask.map(loadImage), opacity: opacity)
-        let scene = CardScene(media: media.media, effects: effects)
+        let scene = CardScene(media: media.media, effects: try effects(canvas: canvas))
         if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
             let time = at?.seconds ?? 0
             let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
@@ -120,6 +125,17 @@ struct Layerplay: ParsableCommand {
         } else {
             try export(scene, media: media, canvas: canvas, to: output)
         }
+    }
+
+    /// The card's look from the flags, for a canvas of `canvas` pixels.
+    func effects(canvas: PixelSize) throws -> CardScene.Effects {
+        CardScene.Effects(
+            canvas: canvas, background: background,
+            layerSize: layerSize ?? defaultLayerSize(canvas),
+            gravity: gravity == .aspect ? .resizeAspect : gravity == .fill ? .resizeAspectFill : .resize,
+            rotateDegrees: rotate ?? 0, axis: axis, perspective: perspective, spinPeriod: spin,
+            cornerRadius: cornerRadius, border: border, shadow: shadow,
+            mask: try mask.map(loadImage), opacity: opacity)
     }
 
     /// With a turned or shadowed card and no --layer-size, 2/3 of the canvas keeps the card in view.
@@ -133,8 +149,8 @@ struct Layerplay: ParsableCommand {
         let asset: MediaAsset
         do { asset = try MediaAsset(path: path) } catch { throw RunError("\(error)") }
         guard let video = asset.video else {
-            // Audio only: a movie of the canvas with the sound; a still would show nothing of the input.
-            guard let output, !output.lowercased().hasSuffix(".png"), !MovieWriter.isJPEGStill(output) else {
+            // Audio only: a movie (or a window) of the canvas with the sound; a still would show nothing of the input.
+            if let output, output.lowercased().hasSuffix(".png") || MovieWriter.isJPEGStill(output) {
                 throw RunError("'\(path)' has only audio: a still needs a picture (write a movie to get the canvas with the sound)")
             }
             return (.nothing, size ?? PixelSize(width: 1280, height: 720), asset)

@@ -1,0 +1,91 @@
+import Foundation
+import LayerCompositor
+import LayerGraphics
+import LayerKit
+
+/// Composites snapshots into surfaces on a dedicated thread (the compositor spreads each frame's bands over
+/// the cores), so that the next frame is rendered while the current one is on screen.
+final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
+    struct Job {
+        let snapshot: LayerSnapshot
+        /// Timeline time the frame shows.
+        let time: Double
+        /// The seek generation it belongs to (frames of an old position are never shown).
+        let serial: Int
+        let width: Int, height: Int
+    }
+    struct Frame {
+        let surface: Surface
+        let time: Double
+        let serial: Int
+        let renderMilliseconds: Double
+    }
+
+    private let compositor = Compositor()
+    private let condition = NSCondition()
+    private var job: Job?
+    private var done: Frame?
+    private var spare: [Surface] = []
+    private var stopped = false
+    private(set) var isBusy = false
+
+    init() {
+        let thread = Thread { [self] in run() }
+        thread.name = "layerplay.render"
+        thread.start()
+    }
+
+    func stop() {
+        condition.lock(); stopped = true; condition.broadcast(); condition.unlock()
+    }
+
+    /// Whether a job is queued or running, or a finished frame waits to be taken.
+    var isOccupied: Bool { condition.lock(); defer { condition.unlock() }; return isBusy || job != nil || done != nil }
+
+    /// Starts rendering `job`; the renderer must not be occupied.
+    func submit(_ job: Job) {
+        condition.lock()
+        self.job = job
+        isBusy = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The finished frame, waiting up to `timeout` seconds for it.
+    func take(waiting timeout: Double) -> Frame? {
+        condition.lock()
+        defer { condition.unlock() }
+        if done == nil && isBusy && timeout > 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+        let frame = done
+        done = nil
+        return frame
+    }
+
+    /// Gives a shown (or discarded) frame's surface back for reuse.
+    func recycle(_ surface: Surface) {
+        condition.lock()
+        if spare.count < 3 { spare.append(surface) }
+        condition.unlock()
+    }
+
+    private func run() {
+        condition.lock()
+        while true {
+            while !stopped && job == nil { condition.wait() }
+            if stopped { break }
+            let job = self.job!
+            self.job = nil
+            let reuse = spare.firstIndex { $0.width == job.width && $0.height == job.height }
+            let surface = reuse.map { spare.remove(at: $0) } ?? Surface(width: job.width, height: job.height)
+            condition.unlock()
+            let began = hostSeconds()
+            compositor.render(job.snapshot, into: surface)
+            let ms = (hostSeconds() - began) * 1000
+            condition.lock()
+            done = Frame(surface: surface, time: job.time, serial: job.serial, renderMilliseconds: ms)
+            isBusy = false
+            condition.broadcast()
+        }
+        condition.unlock()
+    }
+}

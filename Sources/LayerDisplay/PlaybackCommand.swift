@@ -1,0 +1,77 @@
+import CSDL2
+
+/// What a key or a click asks of the playback (ffplay's bindings where ffplay has them).
+public enum PlaybackCommand: Equatable, Sendable {
+    case togglePause
+    case quit
+    case toggleFullscreen
+    case toggleMute
+    case volumeUp, volumeDown
+    /// Seconds forwards (positive) or back.
+    case seek(by: Double)
+    /// Show the next frame and stay paused.
+    case stepFrame
+    /// Seek to this fraction (0…1) of the range.
+    case seekToFraction(Double)
+
+    /// The keys, for `--help`.
+    public static let keyHelp = """
+    Keys while playing (as ffplay):
+      space, p   pause / resume          s        step one frame (stays paused)
+      ← / →      seek 10 s back / on     ↓ / ↑    seek 60 s back / on
+      m          mute                    9 / 0    volume down / up
+      f          fullscreen              q, Esc   quit
+      click      seek to that fraction of the width
+    """
+
+    /// The command for an SDL event, or nil for events that are not commands. `width` is the window's
+    /// width in points (for clicks).
+    static func from(_ event: SDL_Event, windowWidth width: Int) -> PlaybackCommand? {
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_KEYDOWN:
+            switch Int(event.key.keysym.sym) {
+            case Int(SDLK_SPACE.rawValue), Int(SDLK_p.rawValue): return .togglePause
+            case Int(SDLK_q.rawValue), Int(SDLK_ESCAPE.rawValue): return .quit
+            case Int(SDLK_f.rawValue): return .toggleFullscreen
+            case Int(SDLK_m.rawValue): return .toggleMute
+            case Int(SDLK_9.rawValue), Int(SDLK_KP_DIVIDE.rawValue): return .volumeDown
+            case Int(SDLK_0.rawValue), Int(SDLK_KP_MULTIPLY.rawValue): return .volumeUp
+            case Int(SDLK_LEFT.rawValue): return .seek(by: -10)
+            case Int(SDLK_RIGHT.rawValue): return .seek(by: 10)
+            case Int(SDLK_DOWN.rawValue): return .seek(by: -60)
+            case Int(SDLK_UP.rawValue): return .seek(by: 60)
+            case Int(SDLK_s.rawValue): return .stepFrame
+            default: return nil
+            }
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return .seekToFraction(min(max(Double(event.button.x) / Double(max(1, width)), 0), 1))
+        default:
+            return nil
+        }
+    }
+}
+
+extension PlaybackCommand {
+    /// An SDL key-down event for `key` (an `SDL_KeyCode`), as a keyboard would deliver it: for driving the
+    /// playback through the same path as the keys (tests, scripted demos).
+    public static func keyEvent(_ key: SDL_KeyCode) -> SDL_Event {
+        var e = SDL_Event()
+        e.key.type = SDL_KEYDOWN.rawValue
+        e.key.state = UInt8(SDL_PRESSED)
+        e.key.keysym.sym = SDL_Keycode(key.rawValue)
+        return e
+    }
+
+    /// A left click at `x` points from the window's left edge.
+    public static func clickEvent(x: Int) -> SDL_Event {
+        var e = SDL_Event()
+        e.button.type = SDL_MOUSEBUTTONDOWN.rawValue
+        e.button.button = UInt8(SDL_BUTTON_LEFT)
+        e.button.state = UInt8(SDL_PRESSED)
+        e.button.x = Int32(x)
+        e.button.clicks = 1
+        return e
+    }
+}

@@ -1,0 +1,316 @@
+import CSDL2
+import Foundation
+import LayerGraphics
+import LayerKit
+import LayerMedia
+
+/// Plays a layer tree in a window, in time with a master clock (the sound's when there is sound), and obeys
+/// the keys: the `layerplay FILE` experience.
+///
+/// The main thread handles events, builds snapshots at the times frames are due and presents them; a render
+/// thread composites the next frame meanwhile; decoding runs on the player's and the sound's own threads.
+/// Frames are scheduled on a grid of the video's frame rate (the display's refresh rate while animations
+/// run); a frame that would be shown after the next one is due is dropped and counted. Nothing is rendered
+/// while paused unless something changes (a seek, a step, a resize).
+public final class PlaybackSession {
+    public struct Options: Sendable {
+        public var title: String
+        public var range: PlaybackRange
+        /// The video's frame rate (frames are scheduled on its grid); nil for stills and sound only.
+        public var frameRate: Double?
+        public var fullscreen = false
+        public var muted = false
+        public var volume = 1.0
+        public init(title: String, range: PlaybackRange, frameRate: Double?) {
+            self.title = title; self.range = range; self.frameRate = frameRate
+        }
+    }
+
+    /// What the playback is doing, for observers (tests drive keys from it).
+    public struct State: Sendable {
+        public var clock: Double
+        public var isPaused: Bool
+        /// Timeline time of the last frame on screen.
+        public var presentedTime: Double?
+        public var framesPresented: Int
+        public var wallSeconds: Double
+        public var volume: Double
+        public var isMuted: Bool
+        public var isFullscreen: Bool
+    }
+
+    private let root: Layer
+    private let player: Player?
+    private let options: Options
+    private let layout: (Int, Int) -> Void
+    private let window: Window
+    private let audio: AudioOutput?
+    private let clock: PlaybackClock
+    private let renderer = FrameRenderer()
+    private var statistics = PlaybackStatistics()
+
+    /// Called on the main thread each turn of the loop, before events are read: a test or a script can
+    /// push SDL events (`SDL_PushEvent`) that then go through the same path as keys.
+    public var onTick: ((State) -> Void)?
+
+    /// Opens the window (and the sound device when `audioPath` is given).
+    /// - Parameters:
+    ///   - layout: lays the tree out for a canvas of the given pixel size (called at the start and on resize).
+    public init(root: Layer, size: (width: Int, height: Int), player: Player?, audioPath: String?, options: Options,
+                layout: @escaping (Int, Int) -> Void) throws {
+        self.root = root
+        self.player = player
+        self.options = options
+        self.layout = layout
+        window = try Window(title: options.title, width: size.width, height: size.height, fullscreen: options.fullscreen)
+        if let audioPath, let output = Self.openSound(audioPath, options) {
+            audio = output
+            clock = output
+        } else {
+            audio = nil
+            clock = MonotonicClock(start: options.range.start)
+        }
+        player?.range = options.range
+        statistics.audioClock = audio != nil
+    }
+
+    /// The sound device, or nil (with a warning) when there is none: the video still plays, on the host clock,
+    /// as ffplay does.
+    private static func openSound(_ path: String, _ options: Options) -> AudioOutput? {
+        do {
+            let output = try AudioOutput(path: path, range: options.range)
+            output.volume = options.volume
+            output.isMuted = options.muted
+            return output
+        } catch {
+            FileHandle.standardError.write(Data("layerplay: warning: playing without sound: \(error)\n".utf8))
+            return nil
+        }
+    }
+
+    deinit {
+        renderer.stop()
+        audio?.close()
+    }
+
+    // MARK: The loop
+
+    private var serial = 0
+    private var nextTick = 0.0
+    private var ready: FrameRenderer.Frame?
+    /// A frame must be shown even if late (after a seek, a step, a resize, at the start).
+    private var mustShow = true
+    private var needsFrame = true
+    private var presentedTime: Double?
+    private var quit = false
+    /// Seconds from deciding a frame to having it rendered (snapshot, decoding wait, compositing), smoothed.
+    private var renderEstimate = 0.0
+    private var snapshotSeconds = 0.0
+    private var canvas = (width: 0, height: 0)
+    /// The clock is held until the frame of a new position (the start, a seek) reaches the screen, so that
+    /// playback never starts behind.
+    private var resumeOnShow = false
+
+    /// Plays until the end of the range (unless it loops) or until quit.
+    public func run() -> PlaybackStatistics {
+        let began = hostSeconds()
+        canvas = window.pixelSize
+        layout(canvas.width, canvas.height)
+        nextTick = options.range.start
+        clock.seek(to: options.range.start)
+        resumeOnShow = true // the clock starts when the first frame is on screen
+        var event = SDL_Event()
+        while !quit {
+            onTick?(state(since: began))
+            while SDL_PollEvent(&event) != 0 { handle(event) }
+            if quit { break }
+            let now = clock.time
+            if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame { break }
+            collectRendered(now: now)
+            presentIfDue()
+            submitNext(now: clock.time)
+            waitBriefly()
+        }
+        statistics.wallSeconds = hostSeconds() - began
+        clock.setPaused(true)
+        return statistics
+    }
+
+    private func state(since began: Double) -> State {
+        State(clock: clock.time, isPaused: clock.isPaused && !resumeOnShow, presentedTime: presentedTime, framesPresented: statistics.framesPresented,
+              wallSeconds: hostSeconds() - began, volume: audio?.volume ?? options.volume, isMuted: audio?.isMuted ?? options.muted,
+              isFullscreen: window.isFullscreen)
+    }
+
+    /// Seconds between scheduled frames: the video's, or the display's refresh while animations run.
+    private func tick(at t: Double) -> Double {
+        let video = options.frameRate ?? 0
+        let animating = root.hasRunningAnimations(at: t)
+        let rate = animating ? max(video, window.refreshRate ?? 60) : (video > 0 ? video : 30)
+        return 1 / rate
+    }
+
+    /// Whether frames change with time (a video or an animation); otherwise only events make new frames.
+    private func isTimeVarying(at t: Double) -> Bool { player != nil || root.hasRunningAnimations(at: t) }
+
+    private func collectRendered(now: Double) {
+        guard ready == nil, let frame = renderer.take(waiting: 0) else { return }
+        stash(frame)
+    }
+
+    private func presentIfDue() {
+        guard let frame = ready else { return }
+        let now = clock.time
+        if !mustShow {
+            if now < frame.time - 0.0005 { return } // early: wait for its time
+            // Late by a whole frame and a newer one is rendered: drop this one (ffplay's frame dropping).
+            // Without a newer one, showing it late beats showing nothing; the drift records how late.
+            if now >= frame.time + tick(at: frame.time), let newer = renderer.take(waiting: 0) {
+                statistics.framesDropped += 1
+                renderer.recycle(frame.surface)
+                ready = nil
+                stash(newer)
+                return presentIfDue()
+            }
+        }
+        window.present(frame.surface)
+        renderer.recycle(frame.surface)
+        ready = nil
+        mustShow = false
+        presentedTime = frame.time
+        statistics.framesPresented += 1
+        if resumeOnShow {
+            // The clock starts (again) at this frame's time: it is in sync by definition.
+            resumeOnShow = false
+            clock.setPaused(false)
+            nextTick = frame.time + tick(at: frame.time)
+        } else if !clock.isPaused {
+            statistics.maxDriftMilliseconds = max(statistics.maxDriftMilliseconds, abs(frame.time - clock.time) * 1000)
+        }
+    }
+
+    private func submitNext(now: Double) {
+        guard !renderer.isOccupied else { return }
+        let t: Double
+        if clock.isPaused || !isTimeVarying(at: now) {
+            guard needsFrame else { return }
+            t = clock.isPaused ? now : max(now, nextTick)
+            mustShow = true
+        } else {
+            var next = nextTick
+            let step = tick(at: next)
+            // A frame finished after the one following it is due would be dropped anyway: skip it now.
+            while !needsFrame && next + step < now + renderEstimate { next += step; statistics.framesDropped += 1 }
+            if !options.range.loops && options.range.end.isFinite && next >= options.range.end { return }
+            t = next
+            nextTick = next + step
+        }
+        needsFrame = false
+        // The snapshot waits for the video frame when decoding is behind: that counts in the estimate too.
+        let began = hostSeconds()
+        let snapshot = root.snapshot(at: t)
+        snapshotSeconds = hostSeconds() - began
+        renderer.submit(.init(snapshot: snapshot, time: t, serial: serial, width: canvas.width, height: canvas.height))
+    }
+
+    /// Sleeps until something may be due: a few milliseconds at most, so that keys stay responsive.
+    private func waitBriefly() {
+        var wait = 0.004
+        if let frame = ready, !mustShow { wait = min(wait, max(0, frame.time - clock.time)) }
+        if ready == nil && renderer.isOccupied {
+            if let frame = renderer.take(waiting: wait) { stash(frame) }
+            return
+        }
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+    }
+
+    /// A frame taken while waiting: kept as `ready` (or dropped if it belongs to an old seek).
+    private func stash(_ frame: FrameRenderer.Frame) {
+        statistics.framesRendered += 1
+        statistics.renderMilliseconds.append(frame.renderMilliseconds)
+        let latency = snapshotSeconds + frame.renderMilliseconds / 1000
+        renderEstimate = renderEstimate == 0 ? latency : 0.8 * renderEstimate + 0.2 * latency
+        if frame.serial != serial { renderer.recycle(frame.surface); return }
+        ready = frame
+    }
+
+    // MARK: Commands
+
+    private func handle(_ event: SDL_Event) {
+        if SDL_EventType(event.type) == SDL_WINDOWEVENT && event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
+            let size = window.pixelSize
+            if size != canvas {
+                canvas = size
+                layout(size.width, size.height)
+                invalidate()
+            }
+            return
+        }
+        guard let command = PlaybackCommand.from(event, windowWidth: window.pointSize.width) else { return }
+        perform(command)
+    }
+
+    /// Carries out a command (keys and clicks come here through `handle`).
+    func perform(_ command: PlaybackCommand) {
+        switch command {
+        case .quit: quit = true
+        case .togglePause:
+            let pausing = !(clock.isPaused && !resumeOnShow)
+            resumeOnShow = false
+            clock.setPaused(pausing)
+            if !pausing { nextTick = max(nextTick, clock.time) }
+        case .toggleFullscreen: window.toggleFullscreen()
+        case .toggleMute: audio?.isMuted.toggle()
+        case .volumeUp: audio.map { $0.volume = min(1, $0.volume + 0.1) }
+        case .volumeDown: audio.map { $0.volume = max(0, $0.volume - 0.1) }
+        case .seek(let by): seek(to: clock.time + by)
+        case .seekToFraction(let f):
+            let r = options.range
+            guard r.length.isFinite else { return }
+            seek(to: r.loopStart(clock.time) + f * r.length)
+        case .stepFrame: step()
+        }
+    }
+
+    /// Moves the clock; frames rendered for the old position are never shown.
+    private func seek(to target: Double) {
+        let r = options.range
+        let loopStart = r.loopStart(clock.time)
+        var t = max(target, loopStart)
+        if r.length.isFinite {
+            // Keep the last frame visible rather than seeking past the end.
+            let lastFrame = options.frameRate.map { 1 / $0 } ?? 0
+            t = min(t, loopStart + max(0, r.length - lastFrame))
+        }
+        if !clock.isPaused || resumeOnShow {
+            clock.setPaused(true)
+            resumeOnShow = true
+        }
+        clock.seek(to: t)
+        nextTick = t
+        invalidate()
+    }
+
+    /// Pauses and shows the video's next frame.
+    private func step() {
+        resumeOnShow = false
+        if !clock.isPaused { clock.setPaused(true) }
+        let shown = presentedTime ?? clock.time
+        var next = shown + tick(at: shown)
+        if let player, let frame = player.frame(at: shown), let rate = options.frameRate {
+            // The next decoded frame: from the shown frame's own time, on the timeline of this loop.
+            let media = options.range.mediaTime(shown)
+            next = shown + (frame.time.seconds + 1 / rate - media)
+        }
+        seek(to: next)
+    }
+
+    /// Forgets what was rendered for the old state and renders anew.
+    private func invalidate() {
+        serial += 1
+        if let frame = ready { renderer.recycle(frame.surface) }
+        ready = nil
+        needsFrame = true
+        mustShow = true
+    }
+}

@@ -1,0 +1,98 @@
+import CSDL2
+import Foundation
+import LayerGraphics
+
+/// An SDL window that shows `Surface`s through a streaming texture, presented at the display's refresh
+/// (vsync). Our premultiplied BGRA is SDL's ARGB8888 in memory: frames upload without conversion.
+///
+/// SDL wants its windows on the thread that created them: use a `Window` from one thread (the main one).
+final class Window {
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private var texture: OpaquePointer?
+    private var textureSize = (width: 0, height: 0)
+    private(set) var isFullscreen = false
+
+    /// Opens a resizable window of `width`×`height` points, shrunk to fit the display's usable area.
+    init(title: String, width: Int, height: Int, fullscreen: Bool) throws {
+        if let reason = DisplayProbe.missingDisplay() { throw DisplayError("cannot open a window: \(reason); write the result to a file with -o OUT.mp4") }
+        if SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
+            throw DisplayError("cannot open a window: \(String(cString: SDL_GetError())); write the result to a file with -o OUT.mp4")
+        }
+        // SDL falls back to drawing off screen when there is no display: nobody would see the video.
+        if let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), driver == "offscreen",
+           ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw DisplayError("cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set); write the result to a file with -o OUT.mp4")
+        }
+        var size = (width: max(1, width), height: max(1, height))
+        var usable = SDL_Rect()
+        if SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+            let scale = min(1, Double(usable.w) * 0.95 / Double(size.width), Double(usable.h) * 0.95 / Double(size.height))
+            size = (max(1, Int(Double(size.width) * scale)), max(1, Int(Double(size.height) * scale)))
+        }
+        let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard let w = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+            throw DisplayError("cannot open a window: \(String(cString: SDL_GetError()))")
+        }
+        window = w
+        // A hardware renderer with vsync where there is one; SDL's software renderer otherwise (the dummy driver).
+        guard let r = SDL_CreateRenderer(w, -1, SDL_RENDERER_PRESENTVSYNC.rawValue) ?? SDL_CreateRenderer(w, -1, 0) else {
+            SDL_DestroyWindow(w)
+            throw DisplayError("cannot draw into the window: \(String(cString: SDL_GetError()))")
+        }
+        renderer = r
+        isFullscreen = fullscreen
+    }
+
+    deinit {
+        if let texture { SDL_DestroyTexture(texture) }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+    }
+
+    /// The size in pixels that frames should have (the drawable, which HiDPI makes larger than points).
+    var pixelSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (max(1, Int(w)), max(1, Int(h)))
+    }
+
+    /// The size in points (mouse coordinates).
+    var pointSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (max(1, Int(w)), max(1, Int(h)))
+    }
+
+    /// The display's refresh rate, or nil when SDL does not know it (the dummy driver).
+    var refreshRate: Double? {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Double(mode.refresh_rate)
+    }
+
+    func toggleFullscreen() {
+        isFullscreen.toggle()
+        SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    /// Uploads `surface` and shows it, scaled to the window if their sizes differ (during a resize).
+    func present(_ surface: Surface) {
+        if texture == nil || textureSize != (surface.width, surface.height) {
+            if let texture { SDL_DestroyTexture(texture) }
+            texture = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                        Int32(surface.width), Int32(surface.height))
+            textureSize = (surface.width, surface.height)
+        }
+        guard let texture else { return }
+        SDL_UpdateTexture(texture, nil, surface.pixels, Int32(surface.pixelsPerRow * 4))
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        SDL_RenderPresent(renderer)
+    }
+}

@@ -1,0 +1,237 @@
+import CFFmpeg
+import CShims
+import Foundation
+
+/// The sound of a file for playback: decoded and resampled (libswresample) to interleaved 32-bit float at
+/// the output device's rate and channel count on a dedicated thread, into a bounded ring that an audio
+/// device callback drains. Its samples carry playback timeline times, so the device's position is the
+/// master clock (see `PlaybackRange` for the timeline).
+///
+/// Silence pads the sound to the end of the range when it is shorter than the video, so that the clock
+/// runs to the end; with `loops` the sound continues from the range's start without a gap.
+public final class AudioStream: @unchecked Sendable { // state guarded by `condition`
+    public let sampleRate: Int
+    public let channels: Int
+    public let range: PlaybackRange
+
+    private let decoding: AudioDecoding
+    private let condition = NSCondition()
+    private var ring: [Float]
+    private var ringHead = 0      // index (in frames) of the first queued frame
+    private var ringCount = 0     // queued frames
+    /// Timeline time of the first queued frame; advances as frames are read.
+    private var readTime: Double
+    /// Timeline time just after the last queued frame.
+    private var writeTime: Double
+    private var seekRequest: Double?
+    private var finished = false
+    private var stopped = false
+    /// Counts seeks, so that frames decoded for an old position are never queued.
+    private var serial = 0
+
+    /// - Parameters: the output format of the device; `bufferSeconds` bounds the queue (latency after a
+    ///   seek is not affected: a seek empties it).
+    public init(path: String, sampleRate: Int, channels: Int, range: PlaybackRange, bufferSeconds: Double = 0.5) throws {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.range = range
+        decoding = try AudioDecoding(path: path, sampleRate: sampleRate, channels: channels)
+        ring = [Float](repeating: 0, count: max(4096, Int(bufferSeconds * Double(sampleRate))) * channels)
+        readTime = range.start
+        writeTime = range.start
+        seekRequest = range.start
+        let thread = Thread { [self] in run() }
+        thread.name = "layerplay.audio-decode"
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// Ends the decode thread.
+    public func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Empties the queue and continues from timeline time `t`.
+    public func seek(to t: Double) {
+        condition.lock()
+        serial += 1
+        seekRequest = t
+        ringCount = 0
+        readTime = t
+        writeTime = t
+        finished = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Fills `frames` frames of `out` (interleaved) and says at which timeline time the first one plays.
+    /// While the decoder is behind (just after a seek) it gives silence and `starved`: the time does not move.
+    public func read(into out: UnsafeMutablePointer<Float>, frames: Int) -> (time: Double, starved: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        let time = readTime
+        let available = min(frames, ringCount)
+        let capacity = ring.count / channels
+        ring.withUnsafeBufferPointer { r in
+            var copied = 0
+            while copied < available {
+                let start = (ringHead + copied) % capacity
+                let run = min(available - copied, capacity - start)
+                (out + copied * channels).update(from: r.baseAddress! + start * channels, count: run * channels)
+                copied += run
+            }
+        }
+        ringHead = (ringHead + available) % capacity
+        ringCount -= available
+        if available < frames { (out + available * channels).update(repeating: 0, count: (frames - available) * channels) }
+        if available > 0 || finished {
+            // After the end, silence keeps the clock running (the video may still be showing its last frame).
+            readTime += Double(finished ? frames : available) / Double(sampleRate)
+        }
+        condition.broadcast()
+        return (time, available < frames && !finished)
+    }
+
+    // MARK: Decode thread
+
+    private func run() {
+        condition.lock()
+        defer { condition.unlock() }
+        let capacity = ring.count / channels
+        var decodeMedia = range.start // media time of the next sample the decoder gives
+        while !stopped {
+            if let target = seekRequest {
+                seekRequest = nil
+                let mySerial = serial
+                decodeMedia = range.mediaTime(target)
+                condition.unlock()
+                decoding.seek(to: decodeMedia)
+                condition.lock()
+                if mySerial != serial { continue }
+            }
+            // Room for a decoded frame (they hold at most a few thousand samples).
+            if finished || capacity - ringCount < 8192 { condition.wait(); continue }
+            let mySerial = serial
+            let untilEnd = range.end.isFinite ? Int(((range.end - decodeMedia) * Double(sampleRate)).rounded()) : Int.max
+            condition.unlock()
+            // Samples of the source, or silence past its end up to the range's end.
+            var chunk = untilEnd > 0 ? decoding.next(maxFrames: min(untilEnd, 8192)) : []
+            if chunk.isEmpty && untilEnd > 0 && untilEnd != Int.max && decoding.isAtEnd {
+                chunk = [Float](repeating: 0, count: min(untilEnd, 4096) * channels)
+            }
+            let rangeDone = chunk.isEmpty && (untilEnd <= 0 || decoding.isAtEnd)
+            if rangeDone && range.loops && range.length > 0 && range.end.isFinite {
+                decoding.seek(to: range.start) // gapless: the next samples follow at once
+            }
+            condition.lock()
+            if mySerial != serial { continue }
+            if !chunk.isEmpty {
+                append(chunk)
+                decodeMedia += Double(chunk.count / channels) / Double(sampleRate)
+            } else if rangeDone {
+                if range.loops && range.length > 0 && range.end.isFinite { decodeMedia = range.start } else { finished = true }
+            }
+        }
+    }
+
+    private func append(_ chunk: [Float]) {
+        let capacity = ring.count / channels
+        let frames = chunk.count / channels
+        chunk.withUnsafeBufferPointer { c in
+            ring.withUnsafeMutableBufferPointer { r in
+                var written = 0
+                while written < frames {
+                    let start = (ringHead + ringCount + written) % capacity
+                    let run = min(frames - written, capacity - start)
+                    (r.baseAddress! + start * channels).update(from: c.baseAddress! + written * channels, count: run * channels)
+                    written += run
+                }
+            }
+        }
+        ringCount += frames
+        writeTime += Double(frames) / Double(sampleRate)
+    }
+}
+
+/// The decoder side of an `AudioStream` (used by its thread only): packets → frames → interleaved floats at
+/// the output format, trimmed to start exactly at a sought time.
+final class AudioDecoding {
+    private let format: FFmpegFormat
+    private let decoder: FFmpegDecoder
+    private let stream: UnsafeMutablePointer<AVStream>
+    private var swr: OpaquePointer?
+    private let sampleRate: Int, channels: Int
+    private let startPTS: Int64
+    /// Output samples to drop before the sought time (the decoder restarts at the keyframe before it).
+    private var skipUntil: Double?
+    private(set) var isAtEnd = false
+    /// Resampled samples not yet handed out.
+    private var pending: [Float] = []
+
+    init(path: String, sampleRate: Int, channels: Int) throws {
+        format = try FFmpegFormat(path: path)
+        guard let index = format.bestStream(AVMEDIA_TYPE_AUDIO) else { throw MediaError("'\(path)' has no audio") }
+        stream = format.streams[index]
+        decoder = try FFmpegDecoder(format: format, stream: index)
+        self.sampleRate = sampleRate
+        self.channels = channels
+        startPTS = format.startPTS(ofStream: index)
+    }
+
+    deinit { swr_free(&swr) }
+
+    func seek(to mediaTime: Double) {
+        if !format.seek(stream: Int(decoder.streamIndex), to: mediaTime) {
+            avformat_seek_file(format.context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
+        }
+        decoder.flush()
+        swr_free(&swr) // its delay line holds samples of the old position
+        pending.removeAll()
+        skipUntil = mediaTime
+        isAtEnd = false
+    }
+
+    /// Up to `maxFrames` frames (interleaved floats); empty at the end or when a frame cannot be decoded.
+    func next(maxFrames: Int) -> [Float] {
+        while pending.isEmpty && !isAtEnd {
+            guard let frame = try? decoder.nextFrame(from: format) else { isAtEnd = true; break }
+            convert(frame)
+        }
+        let take = min(maxFrames, pending.count / channels) * channels
+        let chunk = Array(pending.prefix(take))
+        pending.removeFirst(take)
+        return chunk
+    }
+
+    private func convert(_ input: UnsafeMutablePointer<AVFrame>) {
+        var inputPointer: UnsafeMutablePointer<AVFrame>? = input
+        defer { av_frame_free(&inputPointer) }
+        guard let output = av_frame_alloc() else { return }
+        var outputPointer: UnsafeMutablePointer<AVFrame>? = output
+        defer { av_frame_free(&outputPointer) }
+        av_channel_layout_default(&output.pointee.ch_layout, Int32(channels))
+        output.pointee.sample_rate = Int32(sampleRate)
+        output.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
+        // swr_convert_frame configures itself from the frames on first use (and after a seek freed it).
+        if swr == nil { swr = swr_alloc() }
+        guard swr_convert_frame(swr, output, input) >= 0, let data = output.pointee.extended_data?.pointee else {
+            swr_free(&swr) // a change of input format mid-stream: reconfigure on the next frame
+            return
+        }
+        let count = Int(output.pointee.nb_samples) * channels
+        var samples = UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        if let target = skipUntil {
+            let pts = input.pointee.best_effort_timestamp == lp_av_nopts_value() ? startPTS : input.pointee.best_effort_timestamp
+            let time = Double(pts - startPTS) * av_q2d(stream.pointee.time_base)
+            let drop = max(0, Int(((target - time) * Double(sampleRate)).rounded()))
+            if drop * channels >= samples.count { return }
+            samples.removeFirst(drop * channels)
+            skipUntil = nil
+        }
+        pending += samples
+    }
+}

@@ -1,0 +1,147 @@
+import CSDL2
+import Foundation
+import LayerDisplay
+import LayerMedia
+import Testing
+
+/// Playback in a window, headless (SDL's dummy drivers), through the same event path as the keys.
+/// Run alone (`make test` gives these their own `swift test` run): they measure timing against a real clock.
+@Suite("Playback", .serialized)
+struct PlaybackTests {
+    let frame = 1.0 / 25 // the samples are 25 frames per second
+
+    @Test func playsToTheEndInSyncWithTheSound() throws {
+        let (session, _) = try makeSession("clip.mp4")
+        let stats = session.run()
+        #expect(stats.audioClock)
+        #expect(stats.framesDropped == 0, "\(stats.json)")
+        #expect(stats.framesPresented >= 48 && stats.framesPresented <= 51, "\(stats.json)")
+        #expect(stats.maxDriftMilliseconds <= frame * 1000, "\(stats.json)")
+        // It ends by itself at the end of the file (2 s), not much later.
+        #expect(stats.wallSeconds >= 1.9 && stats.wallSeconds < 3.5, "\(stats.json)")
+    }
+
+    @Test func pauseHoldsTheClockAndRendersNothing() throws {
+        let (session, _) = try makeSession("clip.mp4")
+        let script = Script()
+        var pausedAt: PlaybackSession.State?
+        script.when({ $0.clock >= 0.5 }) { _ in press(SDLK_SPACE) }
+        script.when({ $0.isPaused }) { pausedAt = $0 }
+        script.when({ s in pausedAt.map { s.wallSeconds > $0.wallSeconds + 0.5 } ?? false }) { s in
+            // Half a second later: the same time, no new frame.
+            #expect(abs(s.clock - pausedAt!.clock) < 0.001)
+            #expect(s.framesPresented <= pausedAt!.framesPresented + 1)
+            press(SDLK_p)
+        }
+        script.when({ !$0.isPaused && $0.clock > pausedAt!.clock + 0.3 }) { _ in press(SDLK_q) }
+        script.attach(to: session)
+        let stats = session.run()
+        #expect(script.finished, "the script stopped at step \(script.log.count)")
+        #expect(stats.framesDropped == 0, "\(stats.json)")
+    }
+
+    @Test func stepShowsTheNextFrameAndStaysPaused() throws {
+        let (session, _) = try makeSession("clip.mp4")
+        let script = Script()
+        var before: Double?
+        script.when({ $0.clock >= 0.6 }) { _ in press(SDLK_SPACE) }
+        script.when({ $0.isPaused }) { s in before = s.presentedTime; press(SDLK_s) }
+        script.when({ s in s.presentedTime != before }) { s in
+            let shown = try! #require(before), now = try! #require(s.presentedTime)
+            #expect(abs(now - (shown + frame)) < 0.002, "stepped from \(shown) to \(now)")
+            #expect(s.isPaused)
+            before = now
+            press(SDLK_s)
+        }
+        script.when({ s in s.presentedTime != before }) { s in
+            #expect(abs(s.presentedTime! - (before! + frame)) < 0.002)
+            press(SDLK_q)
+        }
+        script.attach(to: session)
+        _ = session.run()
+        #expect(script.finished, "the script stopped at step \(script.log.count)")
+    }
+
+    @Test func seeksByKeysAndClicksAndNeverShowsOldFrames() throws {
+        let (session, _) = try makeSession("clip.mp4")
+        let script = Script()
+        var mark = 0.0
+        // → jumps 10 s: past the end of a 2 s clip, so it stops at the last frame.
+        script.when({ $0.clock >= 0.3 }) { _ in press(SDLK_SPACE) }
+        script.when({ $0.isPaused }) { _ in press(SDLK_RIGHT) }
+        script.when({ ($0.presentedTime ?? 0) > 1.5 }) { s in
+            #expect(abs(s.presentedTime! - 1.96) < 0.002)
+            press(SDLK_LEFT) // back 10 s: the start
+        }
+        script.when({ ($0.presentedTime ?? 1) < 0.5 }) { s in
+            #expect(s.presentedTime == 0)
+            click(x: 64) // the middle of a 128-point window: 1 s
+        }
+        script.when({ ($0.presentedTime ?? 0) > 0.5 }) { s in
+            #expect(abs(s.presentedTime! - 1.0) < 0.002)
+            mark = s.wallSeconds
+            press(SDLK_SPACE)
+        }
+        script.when({ $0.wallSeconds > mark + 0.4 }) { s in
+            // Playing on from 1 s: every frame shown since is after the seek.
+            #expect(s.clock > 1.2 && s.clock < 1.6, "clock \(s.clock)")
+            #expect(s.presentedTime! >= 1.0)
+            press(SDLK_q)
+        }
+        script.attach(to: session)
+        let stats = session.run()
+        #expect(script.finished, "the script stopped at step \(script.log.count)")
+        #expect(stats.framesDropped == 0, "\(stats.json)")
+    }
+
+    @Test func loopsWithoutAGapAndTheTimelineRunsOn() throws {
+        let (session, _) = try makeSession("clip.mp4", loops: true, spin: 4)
+        let script = Script()
+        script.when({ $0.clock >= 2.6 }) { _ in press(SDLK_q) }
+        script.attach(to: session)
+        let stats = session.run()
+        #expect(script.finished)
+        #expect(stats.audioClock)
+        #expect(stats.framesDropped == 0, "\(stats.json)")
+        #expect(stats.maxDriftMilliseconds <= frame * 1000, "\(stats.json)")
+        // With a spin, frames come at the display rate (60 Hz without a known refresh): 2.6 s of them.
+        #expect(stats.framesPresented > Int(2.4 * 60), "\(stats.json)")
+    }
+
+    @Test func keysChangeVolumeMuteAndFullscreen() throws {
+        let (session, _) = try makeSession("clip.mp4")
+        let script = Script()
+        script.when({ $0.clock >= 0.2 }) { _ in press(SDLK_9); press(SDLK_9); press(SDLK_m); press(SDLK_f) }
+        script.when({ $0.isMuted }) { s in
+            #expect(abs(s.volume - 0.8) < 1e-9)
+            #expect(s.isFullscreen)
+            press(SDLK_0); press(SDLK_m)
+        }
+        script.when({ !$0.isMuted }) { s in
+            #expect(abs(s.volume - 0.9) < 1e-9)
+            press(SDLK_ESCAPE)
+        }
+        script.attach(to: session)
+        _ = session.run()
+        #expect(script.finished, "the script stopped at step \(script.log.count)")
+    }
+
+    @Test func aVideoWithoutSoundRunsOnTheHostClock() throws {
+        let (session, _) = try makeSession("sar.mp4")
+        let stats = session.run()
+        #expect(!stats.audioClock)
+        #expect(stats.framesDropped == 0, "\(stats.json)")
+        #expect(stats.framesPresented >= 24 && stats.framesPresented <= 26, "\(stats.json)")
+        #expect(stats.maxDriftMilliseconds <= frame * 1000, "\(stats.json)")
+        #expect(stats.wallSeconds >= 0.9 && stats.wallSeconds < 2.5)
+    }
+
+    @Test func soundOnlyPlaysTheCanvasUntilTheSoundEnds() throws {
+        let (session, _) = try makeSession("tone.m4a")
+        let stats = session.run()
+        #expect(stats.audioClock)
+        // Nothing moves: one frame, then no rendering until the end.
+        #expect(stats.framesRendered == 1, "\(stats.json)")
+        #expect(stats.wallSeconds >= 0.9 && stats.wallSeconds < 2.5, "\(stats.json)")
+    }
+}
