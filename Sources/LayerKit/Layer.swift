@@ -100,6 +100,9 @@ open class Layer: CustomStringConvertible {
     public var transform: Transform3D = .identity
     /// Applied to every sublayer, about this layer's anchor point (the place for a shared perspective).
     public var sublayerTransform: Transform3D = .identity
+    /// Flips the y axis of the sublayers' geometry about the middle of the bounds: a sublayer placed at the top
+    /// of the bounds' coordinates shows at the bottom. It moves sublayers only; this layer draws as before.
+    public var isGeometryFlipped: Bool = false
 
     /// The layer's rectangle in its superlayer's space: derived from bounds, position, anchor and transform.
     /// Setting it keeps `bounds.origin` and the transform, and sets `bounds.size` and `position`.
