@@ -21,7 +21,7 @@ open class Layer: CustomStringConvertible {
     // MARK: Tree
 
     public private(set) weak var superlayer: Layer?
-    private var storedSublayers: [Layer] = []
+    private(set) var storedSublayers: [Layer] = []
     /// The layer this one masks, when it is used as a `mask` (then it has no superlayer).
     private weak var maskedLayer: Layer?
 
@@ -197,6 +197,17 @@ open class Layer: CustomStringConvertible {
     public var isHidden: Bool = false
     /// When false, the layer is not drawn while its back faces the viewer.
     public var isDoubleSided: Bool = true
+
+    // MARK: Hit testing (Layer+HitTesting.swift)
+
+    /// Whether `p`, in this layer's own space, is inside the layer: by default, inside `bounds`. Hit testing asks
+    /// this, so a subclass with another shape (a shape layer) overrides it.
+    open func contains(_ p: Point) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant (or this layer) that contains `p`, given in the superlayer's space; nil when none does.
+    /// Front-most first (reverse drawing order); hidden layers, layers whose back faces the viewer with
+    /// `isDoubleSided` false, and what `masksToBounds` clips away are never hit. Opacity does not matter.
+    open func hitTest(_ p: Point) -> Layer? { hitTestSubtree(p) }
 
     // MARK: Snapshot hooks
 
