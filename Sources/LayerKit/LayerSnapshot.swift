@@ -106,5 +106,14 @@ public final class LayerSnapshot: Sendable {
 
 extension Layer {
     /// The presentation values of this layer and its subtree at `time` (seconds on the rendering clock).
-    public func snapshot(at time: Double = 0) -> LayerSnapshot { LayerSnapshot(self, time: time) }
+    ///
+    /// First it does what Core Animation does when a transaction commits: it lays the subtree out
+    /// (`layoutIfNeeded()`, top-down), then redraws the layers that asked for it (`displayIfNeeded()` on each,
+    /// masks included), so a snapshot never shows stale layout or drawing. That changes the model (frames,
+    /// contents): take snapshots on the thread that owns the tree. It costs a walk of the tree when nothing is pending.
+    public func snapshot(at time: Double = 0) -> LayerSnapshot {
+        layoutIfNeeded()
+        displaySubtreeIfNeeded()
+        return LayerSnapshot(self, time: time)
+    }
 }
