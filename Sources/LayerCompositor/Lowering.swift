@@ -63,7 +63,7 @@ struct Lowering {
         if hasSublayers {
             let childClips = clips + (ownClip.map { [$0] } ?? [])
             let sub = layer.sublayerMatrix
-            let toPlane = Self.flatten.concatenating(world)
+            let toPlane = Transform3D.flattening.concatenating(world)
             for child in layer.sublayersInDrawingOrder {
                 let a = child.localTransform.concatenating(sub)
                 let ah = Homography(plane: a)
@@ -80,7 +80,7 @@ struct Lowering {
         if let m = layer.mask {
             let a = m.localTransform
             let ah = Homography(plane: a)
-            let mWorld = a.concatenating(Self.flatten.concatenating(world))
+            let mWorld = a.concatenating(Transform3D.flattening.concatenating(world))
             let mPlanes = planes.map { $0.pulledBack(through: ah) } + [HalfPlane.inFront(of: ah)]
             // Outside the mask's bounds is transparent: clip the mask tree to them.
             let mh = Homography(plane: mWorld)
@@ -104,10 +104,6 @@ struct Lowering {
     }
 
     // MARK: Pieces
-
-    /// `Z = diag(1, 1, 0, 1)`: a point carried into a layer's plane loses its z (w is kept). SEMANTICS.md, flattening.
-    static let flatten = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                     m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     func roundedShape(of layer: LayerSnapshot) -> RoundedRect {
         let b = layer.bounds.standardized

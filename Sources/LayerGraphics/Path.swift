@@ -90,9 +90,20 @@ public struct Path: Hashable, Sendable {
     /// Fills the path (non-zero or even-odd) into `mask`, antialiased, after mapping it through `transform`.
     public func fill(into mask: AlphaMask, transform: AffineTransform = .identity, evenOdd: Bool = false) {
         let surface = cairo_image_surface_create_for_data(mask.bytes, CAIRO_FORMAT_A8, Int32(mask.width), Int32(mask.height), Int32(mask.bytesPerRow))
-        let cr = cairo_create(surface)
+        let cr = cairo_create(surface)!
         var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
         cairo_set_matrix(cr, &m)
+        append(to: cr)
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Adds the path's elements to the current path of the cairo context `cr`, in its user space.
+    func append(to cr: OpaquePointer) {
         for e in elements {
             switch e {
             case .move(let p): cairo_move_to(cr, p.x, p.y)
@@ -101,11 +112,5 @@ public struct Path: Hashable, Sendable {
             case .close: cairo_close_path(cr)
             }
         }
-        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-        cairo_set_source_rgba(cr, 0, 0, 0, 1)
-        cairo_fill(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
     }
 }

@@ -21,7 +21,7 @@ open class Layer: CustomStringConvertible {
     // MARK: Tree
 
     public private(set) weak var superlayer: Layer?
-    private var storedSublayers: [Layer] = []
+    private(set) var storedSublayers: [Layer] = []
     /// The layer this one masks, when it is used as a `mask` (then it has no superlayer).
     private weak var maskedLayer: Layer?
 
@@ -51,6 +51,7 @@ open class Layer: CustomStringConvertible {
         layer.detachFromMaskedLayer()
         storedSublayers.insert(layer, at: max(0, min(index, storedSublayers.count)))
         layer.superlayer = self
+        setNeedsLayout()
     }
 
     /// Inserts `layer` just above `sibling` (at the end when `sibling` is nil or not a sublayer).
@@ -77,6 +78,7 @@ open class Layer: CustomStringConvertible {
         guard let parent = superlayer else { return }
         parent.storedSublayers.removeAll { $0 === self }
         superlayer = nil
+        parent.setNeedsLayout()
     }
 
     private func detachFromMaskedLayer() {
@@ -86,8 +88,12 @@ open class Layer: CustomStringConvertible {
 
     // MARK: Geometry
 
-    /// The layer's own coordinate space: origin and size.
-    open var bounds: Rect = .zero
+    /// The layer's own coordinate space: origin and size. A change marks the layer as needing layout (and
+    /// display, with `needsDisplayOnBoundsChange`); a change of size resizes the sublayers by their `autoresizingMask`.
+    /// Subclasses that override it keep this behaviour (their observers run after it).
+    open var bounds: Rect = .zero {
+        didSet { boundsDidChange(from: oldValue) }
+    }
     /// Where the anchor point sits in the superlayer's space.
     public var position: Point = .zero
     /// The point of the bounds (in unit coordinates) that `position` names and transforms turn about.
@@ -100,6 +106,9 @@ open class Layer: CustomStringConvertible {
     public var transform: Transform3D = .identity
     /// Applied to every sublayer, about this layer's anchor point (the place for a shared perspective).
     public var sublayerTransform: Transform3D = .identity
+    /// Flips the y axis of the sublayers' geometry about the middle of the bounds: a sublayer placed at the top
+    /// of the bounds shows at the bottom. It moves sublayers only; this layer draws as before.
+    public var isGeometryFlipped: Bool = false
 
     /// The layer's rectangle in its superlayer's space: derived from bounds, position, anchor and transform.
     /// Setting it keeps `bounds.origin` and the transform, and sets `bounds.size` and `position`.
@@ -205,6 +214,63 @@ open class Layer: CustomStringConvertible {
     public var timeOffset: Double = 0
     /// Attached animations by key, in the order they apply.
     var animationEntries: [(key: String, animation: Animation)] = []
+
+    // MARK: Hit testing (Layer+HitTesting.swift)
+
+    /// Whether `p`, in this layer's own space, is inside the layer: by default, inside `bounds`. Hit testing asks
+    /// this, so a subclass with another shape (a shape layer) overrides it.
+    open func contains(_ p: Point) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant (or this layer) that contains `p`, given in the superlayer's space; nil when none does.
+    /// Front-most first (reverse drawing order); hidden layers, layers whose back faces the viewer with
+    /// `isDoubleSided` false, and what `masksToBounds` clips away are never hit. Opacity does not matter.
+    open func hitTest(_ p: Point) -> Layer? { hitTestSubtree(p) }
+
+    // MARK: Layout (Layer+Layout.swift)
+
+    /// How this layer resizes when its superlayer's bounds change size.
+    public var autoresizingMask: AutoresizingMask = .notSizable
+    /// An object that lays out the sublayers in `layoutSublayers()`. Held strongly, as Core Animation does.
+    public var layoutManager: LayoutManager? {
+        didSet { setNeedsLayout() }
+    }
+    var layoutIsNeeded = false
+
+    /// Tells the sublayers that this layer's size changed from `oldSize`: calls `resize(withOldSuperlayerSize:)` on each.
+    open func resizeSublayers(withOldSize oldSize: Size) {
+        for layer in storedSublayers { layer.resize(withOldSuperlayerSize: oldSize) }
+    }
+
+    /// Moves and resizes this layer by its `autoresizingMask` after the superlayer's size changed from `oldSize`.
+    open func resize(withOldSuperlayerSize oldSize: Size) { autoresize(withOldSuperlayerSize: oldSize) }
+
+    /// Lays out the sublayers: asks the `layoutManager`, then the delegate. Subclasses override it to place their
+    /// sublayers; call it through `layoutIfNeeded()`, never directly.
+    open func layoutSublayers() {
+        layoutManager?.layoutSublayers(of: self)
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// The size this layer would like in its superlayer: the layout manager's answer, else the frame's size.
+    open func preferredFrameSize() -> Size { layoutManager?.preferredSize(of: self) ?? frame.size }
+
+    // MARK: Display (Layer+Display.swift)
+
+    /// Who draws, displays or lays out this layer when it does not do so itself.
+    public weak var delegate: LayerDelegate?
+    /// When true, any change of `bounds` calls `setNeedsDisplay()`.
+    public var needsDisplayOnBoundsChange: Bool = false
+    var displayIsNeeded = false
+
+    /// Makes new contents: the delegate's `display(_:)` when it provides one, else a backing store of
+    /// `bounds.size × contentsScale` pixels drawn by `draw(in:)`. Call it through `displayIfNeeded()`.
+    open func display() {
+        if let delegate { delegate.display(self) } else { displayByDrawing() }
+    }
+
+    /// Draws the layer's content into `context`, whose coordinates are the layer's bounds (y down). The default
+    /// asks the delegate's `draw(_:in:)`.
+    open func draw(in context: DrawingContext) { delegate?.draw(self, in: context) }
 
     // MARK: Snapshot hooks
 

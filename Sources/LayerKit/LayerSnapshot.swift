@@ -14,6 +14,8 @@ public final class LayerSnapshot: Sendable {
     public let zPosition: Double
     public let transform: Transform3D
     public let sublayerTransform: Transform3D
+    /// The sublayers' y axis is flipped about the middle of the bounds (part of `sublayerMatrix`).
+    public let isGeometryFlipped: Bool
     /// True for a `TransformLayer`: its sublayers keep their 3D positions (no flattening).
     public let preserves3D: Bool
 
@@ -55,6 +57,7 @@ public final class LayerSnapshot: Sendable {
         zPosition = p.zPosition
         transform = p.transform
         sublayerTransform = p.sublayerTransform
+        isGeometryFlipped = layer.isGeometryFlipped
         preserves3D = false
         backgroundColor = p.backgroundColor
         contents = layer.presentationContents(at: time)
@@ -82,38 +85,39 @@ public final class LayerSnapshot: Sendable {
     }
 
     /// The anchor point in the layer's bounds space: `bounds.origin + anchorPoint · bounds.size`.
-    public var anchorInBounds: Point {
-        Point(x: bounds.origin.x + anchorPoint.x * bounds.width, y: bounds.origin.y + anchorPoint.y * bounds.height)
-    }
+    public var anchorInBounds: Point { LayerGeometry.anchor(bounds: bounds, anchorPoint: anchorPoint) }
 
     /// Layer space to superlayer space (SEMANTICS.md):
     /// `T(-a.x, -a.y, -anchorPointZ) · transform · T(position.x, position.y, zPosition)`.
     public var localTransform: Transform3D {
-        let a = anchorInBounds
-        return Transform3D.makeTranslation(-a.x, -a.y, -anchorPointZ)
-            .concatenating(transform)
-            .concatenating(.makeTranslation(position.x, position.y, zPosition))
+        LayerGeometry.localTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                     transform: transform, position: position, zPosition: zPosition)
     }
 
-    /// What this layer applies to its sublayers: `T(-a) · sublayerTransform · T(a)`, `a` its anchor in bounds space.
+    /// What this layer applies to its sublayers: the geometry flip when `isGeometryFlipped`, then
+    /// `T(-a) · sublayerTransform · T(a)`, `a` its anchor in bounds space.
     public var sublayerMatrix: Transform3D {
-        if sublayerTransform.isIdentity { return .identity }
-        let a = anchorInBounds
-        return Transform3D.makeTranslation(-a.x, -a.y, -anchorPointZ)
-            .concatenating(sublayerTransform)
-            .concatenating(.makeTranslation(a.x, a.y, anchorPointZ))
+        LayerGeometry.sublayerMatrix(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                     sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped)
     }
 
     /// The sublayers in drawing order: ascending `zPosition`, ties in array order.
     public var sublayersInDrawingOrder: [LayerSnapshot] {
-        sublayers.enumerated().sorted { a, b in
-            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
-        }.map(\.element)
+        LayerGeometry.drawingOrder(sublayers, zPosition: \.zPosition)
     }
 }
 
 extension Layer {
     /// The presentation values of this layer and its subtree at `time` (seconds on the rendering clock, which
     /// is this layer's parent clock: its own `beginTime`, `speed` and `timeOffset` apply).
-    public func snapshot(at time: Double = 0) -> LayerSnapshot { LayerSnapshot(self, parentTime: time) }
+    ///
+    /// First it does what Core Animation does when a transaction commits: it lays the subtree out
+    /// (`layoutIfNeeded()`, top-down), then redraws the layers that asked for it (`displayIfNeeded()` on each,
+    /// masks included), so a snapshot never shows stale layout or drawing. That changes the model (frames,
+    /// contents): take snapshots on the thread that owns the tree. It costs a walk of the tree when nothing is pending.
+    public func snapshot(at time: Double = 0) -> LayerSnapshot {
+        layoutIfNeeded()
+        displaySubtreeIfNeeded()
+        return LayerSnapshot(self, parentTime: time)
+    }
 }

@@ -1,0 +1,195 @@
+import CCairo
+
+/// How the ends of stroked open subpaths look (CGLineCap).
+public enum LineCap: Sendable { case butt, round, square }
+/// How stroked segments meet (CGLineJoin).
+public enum LineJoin: Sendable { case miter, round, bevel }
+/// Which points a path encloses: non-zero winding or even-odd.
+public enum FillRule: Sendable { case nonZero, evenOdd }
+
+/// A bitmap canvas to draw into with paths, fills, strokes, images and text (CGContext's role), backed by cairo.
+/// What a layer's `draw(in:)` receives; `makeImage()` gives the pixels as an `Image`.
+///
+/// Coordinates are in points, origin top-left, y down; one point is `scale` pixels. The graphics state (transform,
+/// colours, line style, clip) is saved and restored with `saveGState()` / `restoreGState()`. As in Core Graphics,
+/// `fillPath`, `strokePath`, `clip` and the rect, ellipse and text shortcuts consume the current path.
+/// Not thread-safe: one thread draws into a context at a time.
+public final class DrawingContext {
+    /// The canvas's size in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    private let surface: OpaquePointer
+    /// The cairo context (cairo_t *); the text extension draws through it too.
+    let cr: OpaquePointer
+    // cairo has one source where Core Graphics keeps a fill and a stroke colour: keep them here, saved with the state.
+    private var colors = (fill: Color.black, stroke: Color.black)
+    private var savedColors: [(fill: Color, stroke: Color)] = []
+
+    /// A transparent canvas of `size` points at `scale` pixels per point: `size × scale` pixels, rounded up
+    /// (at least one pixel each way).
+    public init(size: Size, scale: Double = 1) {
+        precondition(scale > 0 && scale.isFinite, "a drawing context needs a positive scale")
+        self.size = size
+        self.scale = scale
+        // A hair of tolerance so that 10 points at scale 3 (30.000000000000004) stays 30 pixels.
+        pixelWidth = max(1, Int((max(0, size.width) * scale - 1e-9).rounded(.up)))
+        pixelHeight = max(1, Int((max(0, size.height) * scale - 1e-9).rounded(.up)))
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+        cr = cairo_create(surface)!
+        cairo_scale(cr, scale, scale)
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    // MARK: Graphics state
+
+    public func saveGState() {
+        cairo_save(cr)
+        savedColors.append(colors)
+    }
+
+    /// Restores the state saved by the matching `saveGState()`; does nothing without one.
+    public func restoreGState() {
+        guard let saved = savedColors.popLast() else { return }
+        cairo_restore(cr)
+        colors = saved
+    }
+
+    public func setFillColor(_ color: Color) { colors.fill = color }
+    public func setStrokeColor(_ color: Color) { colors.stroke = color }
+    /// The width of strokes, in points of the current user space.
+    public func setLineWidth(_ width: Double) { cairo_set_line_width(cr, width) }
+    public func setLineCap(_ cap: LineCap) {
+        cairo_set_line_cap(cr, cap == .butt ? CAIRO_LINE_CAP_BUTT : cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
+    }
+    public func setLineJoin(_ join: LineJoin) {
+        cairo_set_line_join(cr, join == .miter ? CAIRO_LINE_JOIN_MITER : join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
+    }
+    public func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(cr, limit) }
+    /// Dashes strokes with alternating on and off `lengths`, starting `phase` into the pattern; empty lengths stroke solid.
+    public func setLineDash(phase: Double, lengths: [Double]) {
+        cairo_set_dash(cr, lengths, Int32(lengths.count), phase)
+    }
+
+    // MARK: Transform
+
+    public func translateBy(x: Double, y: Double) { cairo_translate(cr, x, y) }
+    public func scaleBy(x: Double, y: Double) { cairo_scale(cr, x, y) }
+    /// Turns the user space by `angle` radians; positive turns clockwise on screen (y down).
+    public func rotate(by angle: Double) { cairo_rotate(cr, angle) }
+    /// Applies `transform` to user space before the current transform (CGContextConcatCTM).
+    public func concatenate(_ transform: AffineTransform) {
+        var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_transform(cr, &m)
+    }
+    /// User space to pixels, the context's scale included.
+    public var currentTransform: AffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
+
+    // MARK: Paths
+
+    /// Adds `path` to the current path.
+    public func addPath(_ path: Path) { path.append(to: cr) }
+
+    /// Fills the current path with the fill colour, and clears it.
+    public func fillPath(using rule: FillRule = .nonZero) {
+        cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        setSource(colors.fill)
+        cairo_fill(cr)
+    }
+
+    /// Strokes the current path with the stroke colour and line style, and clears it.
+    public func strokePath() {
+        setSource(colors.stroke)
+        cairo_stroke(cr)
+    }
+
+    public func fill(_ rect: Rect) { replacePath(with: Path(rect: rect)); fillPath() }
+    public func stroke(_ rect: Rect) { replacePath(with: Path(rect: rect)); strokePath() }
+    public func fillEllipse(in rect: Rect) { replacePath(with: Path(ellipseIn: rect)); fillPath() }
+    public func strokeEllipse(in rect: Rect) { replacePath(with: Path(ellipseIn: rect)); strokePath() }
+
+    /// Makes `rect` transparent (CGContextClearRect), within the clip.
+    public func clear(_ rect: Rect) {
+        replacePath(with: Path(rect: rect))
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    // MARK: Clipping
+
+    /// Narrows the clip to the inside of `path`; only `restoreGState()` widens it again.
+    public func clip(to path: Path, using rule: FillRule = .nonZero) {
+        replacePath(with: path)
+        cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_clip(cr)
+    }
+
+    public func clip(to rect: Rect) { clip(to: Path(rect: rect)) }
+
+    // MARK: Images
+
+    /// Draws `image` stretched over `rect` (its top row at `rect.minY`: y down, no flip), filtered bilinearly with
+    /// the edge pixels extended, so the rect is covered edge to edge. Leaves the current path alone.
+    public func draw(_ image: Image, in rect: Rect) {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0 else { return }
+        // Image pixels are premultiplied BGRA words: cairo's ARGB32, read in place (cairo never writes a source).
+        let source = cairo_image_surface_create_for_data(UnsafeMutableRawPointer(image.storage).assumingMemoryBound(to: UInt8.self),
+                                                         CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.bytesPerRow))
+        let path = cairo_copy_path(cr)
+        defer {
+            cairo_append_path(cr, path)
+            cairo_path_destroy(path)
+            cairo_surface_destroy(source)
+            withExtendedLifetime(image) {}
+        }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_translate(cr, r.minX, r.minY)
+        cairo_scale(cr, r.width / Double(image.width), r.height / Double(image.height))
+        cairo_set_source_surface(cr, source, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    // MARK: Result
+
+    /// A copy of the pixels drawn so far (premultiplied BGRA, `pixelWidth × pixelHeight`).
+    public func makeImage() -> Image {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        return Image(width: pixelWidth, height: pixelHeight) { out in
+            for y in 0..<pixelHeight {
+                UnsafeMutableRawPointer(out.baseAddress! + y * pixelWidth).copyMemory(from: data + y * stride, byteCount: pixelWidth * 4)
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func setSource(_ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func replacePath(with path: Path) {
+        cairo_new_path(cr)
+        path.append(to: cr)
+    }
+}

@@ -1,0 +1,37 @@
+import LayerGraphics
+
+/// Hit testing as in Core Animation, through the same transforms the compositor draws with (3D and perspective
+/// included): a point is carried into each layer's plane where the line of sight meets it.
+extension Layer {
+    /// The default `hitTest(_:)`. `p` is in the superlayer's space (for a root, the space the tree is drawn in).
+    func hitTestSubtree(_ p: Point) -> Layer? {
+        if isHidden { return nil }
+        guard let local = toSuperlayer.unproject(p) else { return nil }
+        if masksToBounds && !contains(local) { return nil }
+        // The compositor culls such a layer with everything on it, so nothing on it can be hit.
+        if !isDoubleSided && !facesViewer { return nil }
+        for layer in sublayersInDrawingOrder.reversed() {
+            if let hit = layer.hitTest(local) { return hit }
+        }
+        return contains(local) ? self : nil
+    }
+
+    /// The sublayers in drawing order: ascending `zPosition`, ties in array order.
+    var sublayersInDrawingOrder: [Layer] {
+        LayerGeometry.drawingOrder(storedSublayers, zPosition: \.zPosition)
+    }
+
+    /// Whether the layer's front faces the viewer once drawn, as the compositor judges it: the plane maps of the
+    /// chain up to the root together keep the layer's orientation (each one's determinant gives its sign).
+    var facesViewer: Bool {
+        var sign = 1.0
+        var layer: Layer? = self
+        while let l = layer {
+            let det = l.toSuperlayer.planeDeterminant
+            if det == 0 { return false }
+            if det < 0 { sign = -sign }
+            layer = l.superlayer
+        }
+        return sign > 0
+    }
+}
