@@ -52,6 +52,8 @@ public final class PlaybackSession {
     /// Called on the main thread each turn of the loop, before events are read: a test or a script can
     /// push SDL events (`SDL_PushEvent`) that then go through the same path as keys.
     public var onTick: ((State) -> Void)?
+    /// Called after the tree was laid out for a new canvas size (the start, a resize), with that size.
+    public var onLayout: ((Int, Int) -> Void)?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
@@ -116,6 +118,7 @@ public final class PlaybackSession {
         let began = hostSeconds()
         canvas = window.pixelSize
         layout(canvas.width, canvas.height)
+        onLayout?(canvas.width, canvas.height)
         nextTick = options.range.start
         clock.seek(to: options.range.start)
         resumeOnShow = true // the clock starts when the first frame is on screen
@@ -242,6 +245,7 @@ public final class PlaybackSession {
             if size != canvas {
                 canvas = size
                 layout(size.width, size.height)
+                onLayout?(size.width, size.height)
                 invalidate()
             }
             return

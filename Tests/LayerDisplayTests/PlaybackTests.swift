@@ -126,6 +126,28 @@ struct PlaybackTests {
         #expect(script.finished, "the script stopped at step \(script.log.count)")
     }
 
+    @Test func resizingTheWindowLaysTheTreeOutAgain() throws {
+        var sizes: [(Int, Int)] = []
+        let (session, scene) = try makeSession("clip.mp4")
+        _ = scene
+        let script = Script()
+        var presentedBefore = 0
+        script.when({ $0.clock >= 0.3 }) { s in
+            presentedBefore = s.framesPresented
+            // The only window of the process: what a user dragging its corner would do.
+            let window = try! #require(SDL_GetWindowFromID(1))
+            SDL_SetWindowSize(window, 200, 100)
+        }
+        script.when({ $0.framesPresented > presentedBefore + 5 }) { _ in press(SDLK_q) }
+        script.attach(to: session)
+        session.onLayout = { w, h in sizes.append((w, h)) }
+        _ = session.run()
+        #expect(script.finished)
+        #expect(sizes.first.map { $0 == (128, 72) } ?? false, "\(sizes)")
+        #expect(sizes.last.map { $0 == (200, 100) } ?? false, "\(sizes)")
+        #expect(scene.root.bounds.size.width == 200)
+    }
+
     @Test func aVideoWithoutSoundRunsOnTheHostClock() throws {
         let (session, _) = try makeSession("sar.mp4")
         let stats = session.run()

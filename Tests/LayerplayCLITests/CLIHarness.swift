@@ -77,7 +77,9 @@ struct RunResult: CustomStringConvertible {
 /// Runs `layerplay` with `args` in `directory` (the process's working directory); kills it after `timeout`
 /// seconds and records a failure. Output goes to files, so a chatty process cannot block on a full pipe.
 @discardableResult
+/// - Parameter environment: variables to set (a nil value removes one) on top of the test's environment.
 func runLayerplay(_ args: [String], in directory: URL? = nil, timeout: TimeInterval = 60,
+                  environment: [String: String?] = [:],
                   sourceLocation: SourceLocation = #_sourceLocation) -> RunResult {
     guard let binary = layerplayBinary else {
         Issue.record("cannot find the layerplay binary (build it, or set LAYERPLAY_BIN)", sourceLocation: sourceLocation)
@@ -95,6 +97,11 @@ func runLayerplay(_ args: [String], in directory: URL? = nil, timeout: TimeInter
     process.executableURL = binary
     process.arguments = args
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+    }
     process.standardInput = FileHandle.nullDevice
     guard let outHandle = try? FileHandle(forWritingTo: outURL), let errHandle = try? FileHandle(forWritingTo: errURL) else {
         Issue.record("cannot create the log files in \(logs.path)", sourceLocation: sourceLocation)
