@@ -26,8 +26,10 @@ final class Window {
             throw DisplayError("cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set); write the result to a file with -o OUT.mp4")
         }
         var size = (width: max(1, width), height: max(1, height))
+        // Fit a real screen; SDL's dummy display (headless runs, benchmarks) has no size worth fitting.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         var usable = SDL_Rect()
-        if SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+        if driver != "dummy", SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             let scale = min(1, Double(usable.w) * 0.95 / Double(size.width), Double(usable.h) * 0.95 / Double(size.height))
             size = (max(1, Int(Double(size.width) * scale)), max(1, Int(Double(size.height) * scale)))
         }
