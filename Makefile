@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build deps bench clean
+.PHONY: demo test build deps bench bench-play clean
 
 deps:
 	@missing=""; \
@@ -49,6 +49,11 @@ test: deps
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build
 	.build/release/layerplay bench
+
+# Playback (headless, release): 1080p60 with the scene look and 4K30 plain, --stats each. Needs the ffmpeg CLI
+# to make the clips (as shared/bench does).
+bench-play: build
+	Benchmarks/playback.sh
 
 clean:
 	rm -rf .build out

@@ -1,0 +1,23 @@
+#!/bin/bash
+# Playback benchmark (issue 4), release, headless: 10 s of a 1080p60 H.264 clip with the full `scene` look of
+# shared/bench, then 10 s of a 4K30 clip without effects, each with --stats (JSON on stderr).
+# Targets: 0 dropped frames and A/V drift ≤ 1 frame. The clips are made with the ffmpeg CLI (like the peers'
+# clips) into out/bench/ and are not committed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+DIR=out/bench
+mkdir -p "$DIR"
+export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
+make_clip() { # name size rate bitrate
+  [ -f "$DIR/$1" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=$2:rate=$3:duration=12" \
+    -f lavfi -i sine=duration=12 -c:v libx264 -preset veryfast -b:v "$4" -c:a aac "$DIR/$1"
+}
+make_clip src1080p60.mp4 1920x1080 60 12M
+make_clip src4k30.mp4 3840x2160 30 30M
+SCENE=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white
+       --spin 8 --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20)
+echo "1080p60, scene look, 10 s:"
+"$BIN" "$DIR/src1080p60.mp4" "${SCENE[@]}" --duration 10 --stats
+echo "4K30, no effects, 10 s:"
+"$BIN" "$DIR/src4k30.mp4" --duration 10 --stats
