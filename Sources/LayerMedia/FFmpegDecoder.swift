@@ -27,18 +27,27 @@ final class FFmpegDecoder {
         guard status >= 0 else { throw MediaError.ffmpeg("cannot open the decoder for '\(format.path)'", status) }
     }
 
-    deinit {
-        avcodec_free_context(&context)
-        av_packet_free(&packet)
-    }
+    deinit { avcodec_free_context(&context) }
 
     private var draining = false
-    private var packet: UnsafeMutablePointer<AVPacket>? = av_packet_alloc()
 
-    /// The next decoded frame of this stream (owned by the caller), or nil at the end.
-    /// Damaged packets are skipped (FFmpeg conceals what it can).
+    /// The next decoded frame of this stream (owned by the caller), or nil at the end, reading the container
+    /// directly. Damaged packets are skipped (FFmpeg conceals what it can).
     func nextFrame(from format: FFmpegFormat) throws -> UnsafeMutablePointer<AVFrame>? {
-        guard let packet else { throw MediaError("out of memory") }
+        try nextFrame {
+            while let packet = av_packet_alloc() {
+                var owned: UnsafeMutablePointer<AVPacket>? = packet
+                if av_read_frame(format.context, packet) < 0 { av_packet_free(&owned); return nil }
+                if packet.pointee.stream_index == streamIndex { return packet }
+                av_packet_free(&owned)
+            }
+            return nil
+        }
+    }
+
+    /// The next decoded frame, taking packets of this stream (owned, freed here) from `nextPacket` (a
+    /// `Demuxer`); nil at the end.
+    func nextFrame(reading nextPacket: () -> UnsafeMutablePointer<AVPacket>?) throws -> UnsafeMutablePointer<AVFrame>? {
         while true {
             guard let frame = av_frame_alloc() else { throw MediaError("out of memory") }
             let status = avcodec_receive_frame(context, frame)
@@ -47,15 +56,15 @@ final class FFmpegDecoder {
             av_frame_free(&f)
             if status == lp_averror_eof() { return nil }
             if draining { return nil }
-            // Needs input: feed the next packet of our stream, or start draining at the end of the file.
-            let read = av_read_frame(format.context, packet)
-            if read < 0 {
+            // Needs input: the next packet, or start draining at the end of the stream.
+            guard let next = nextPacket() else {
                 draining = true
                 avcodec_send_packet(context, nil)
                 continue
             }
-            defer { av_packet_unref(packet) }
-            if packet.pointee.stream_index == streamIndex { _ = avcodec_send_packet(context, packet) }
+            _ = avcodec_send_packet(context, next)
+            var owned: UnsafeMutablePointer<AVPacket>? = next
+            av_packet_free(&owned)
         }
     }
 

@@ -16,6 +16,8 @@ public final class VideoFrameSource {
     public let asset: MediaAsset
     private let format: FFmpegFormat
     private let decoder: FFmpegDecoder
+    /// Reads packets on its own thread; stopped in deinit, before the container can close.
+    private let demuxer: Demuxer
     private let converter = FrameConverter()
     private let stream: UnsafeMutablePointer<AVStream>
     private let startPTS: Int64
@@ -31,7 +33,10 @@ public final class VideoFrameSource {
         decoder = try FFmpegDecoder(format: format, stream: video.index)
         stream = format.streams[video.index]
         startPTS = format.startPTS(ofStream: video.index)
+        demuxer = Demuxer(format: format, stream: video.index)
     }
+
+    deinit { demuxer.stop() }
 
     /// The frame shown at `seconds`: the last one whose time is at or before it (the first frame before the
     /// first time, the last frame after the end); nil only when the stream has no decodable frame.
@@ -85,10 +90,8 @@ public final class VideoFrameSource {
     }
 
     private func seek(to seconds: Double) throws {
-        if !format.seek(stream: Int(decoder.streamIndex), to: seconds) {
-            // Some files cannot seek by timestamp: go back to the start by bytes.
-            avformat_seek_file(format.context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
-        }
+        // Some files cannot seek by timestamp: the demuxer then goes back to the start by bytes.
+        _ = demuxer.seek(to: seconds)
         decoder.flush()
         current = nil
         upcoming = nil
@@ -99,7 +102,7 @@ public final class VideoFrameSource {
     }
 
     private func decodeNext() throws -> VideoFrame? {
-        guard let frame = try decoder.nextFrame(from: format) else { ended = true; return nil }
+        guard let frame = try decoder.nextFrame(reading: demuxer.nextPacket) else { ended = true; return nil }
         var pts = frame.pointee.best_effort_timestamp
         if pts == lp_av_nopts_value() { pts = frame.pointee.pts == lp_av_nopts_value() ? startPTS : frame.pointee.pts }
         let tb = stream.pointee.time_base

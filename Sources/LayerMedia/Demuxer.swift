@@ -1,0 +1,118 @@
+import CFFmpeg
+import CShims
+import Foundation
+
+/// Reads the packets of one stream of a container on a dedicated thread into a bounded queue, so that
+/// reading (disk, network) overlaps decoding. Seeks are carried out on that thread and empty the queue.
+///
+/// After `init`, only the demux thread touches the container; stream fields that never change (time base,
+/// parameters) may still be read elsewhere.
+final class Demuxer: @unchecked Sendable { // state guarded by `condition`
+    private let format: FFmpegFormat
+    private let stream: Int32
+    private let capacity: Int
+    private let condition = NSCondition()
+    private var queue: [UnsafeMutablePointer<AVPacket>] = []
+    private var atEnd = false
+    private var stopped = false
+    private var seekRequest: Double?
+    private var seekResult: Bool?
+    private var threadDone = false
+
+    init(format: FFmpegFormat, stream: Int, capacity: Int = 48) {
+        self.format = format
+        self.stream = Int32(stream)
+        self.capacity = capacity
+        let thread = Thread { [self] in run() }
+        thread.name = "layerplay.demux"
+        thread.start()
+    }
+
+    deinit {
+        stop()
+        for p in queue { var p: UnsafeMutablePointer<AVPacket>? = p; av_packet_free(&p) }
+    }
+
+    /// Ends the thread and waits for it (it may be inside a read), so the container can be closed safely.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        while !threadDone { condition.wait() }
+        condition.unlock()
+    }
+
+    /// The next packet of the stream, owned by the caller (free it with `av_packet_free`); nil at the end.
+    func nextPacket() -> UnsafeMutablePointer<AVPacket>? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty && !atEnd && !stopped { condition.wait() }
+        guard !queue.isEmpty else { return nil }
+        let packet = queue.removeFirst()
+        condition.broadcast()
+        return packet
+    }
+
+    /// Moves reading back to the keyframe at or before `seconds` and forgets queued packets; false when the
+    /// container cannot seek by time (then it went back to the start by bytes).
+    func seek(to seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        for p in queue { var p: UnsafeMutablePointer<AVPacket>? = p; av_packet_free(&p) }
+        queue.removeAll()
+        seekResult = nil
+        seekRequest = seconds
+        condition.broadcast()
+        while seekResult == nil && !threadDone { condition.wait() }
+        return seekResult ?? false
+    }
+
+    private func run() {
+        condition.lock()
+        defer {
+            threadDone = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        while !stopped {
+            if let target = seekRequest {
+                seekRequest = nil
+                condition.unlock()
+                let ok = format.seek(stream: Int(stream), to: target)
+                if !ok { avformat_seek_file(format.context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE) }
+                condition.lock()
+                atEnd = false
+                seekResult = ok
+                condition.broadcast()
+                continue
+            }
+            if atEnd || queue.count >= capacity { condition.wait(); continue }
+            condition.unlock()
+            let packet = readPacket()
+            condition.lock()
+            if seekRequest != nil {
+                // Read before the seek: belongs to the old position.
+                var stale = packet
+                av_packet_free(&stale)
+                continue
+            }
+            if let packet { queue.append(packet) } else { atEnd = true }
+            condition.broadcast()
+        }
+    }
+
+    /// The next packet of our stream from the container, or nil at its end (or a read error).
+    private func readPacket() -> UnsafeMutablePointer<AVPacket>? {
+        while true {
+            guard let packet = av_packet_alloc() else { return nil }
+            if av_read_frame(format.context, packet) < 0 {
+                var p: UnsafeMutablePointer<AVPacket>? = packet
+                av_packet_free(&p)
+                return nil
+            }
+            if packet.pointee.stream_index == stream { return packet }
+            var p: UnsafeMutablePointer<AVPacket>? = packet
+            av_packet_free(&p)
+        }
+    }
+}
