@@ -45,6 +45,9 @@ test: deps
 	$(SWIFT) test -c release --skip-build --disable-xctest --filter $(PLAYBACK_TESTS)
 	@mkdir -p out
 	$(SWIFT) run -c release --skip-build VideoCard media/ship.mp4 out/example-video-card.mp4
+	$(SWIFT) run -c release --skip-build LayerDelegate out/example-layer-delegate.png
+	$(SWIFT) run -c release --skip-build Clock out/example-clock.png 10:09:30
+	$(SWIFT) run -c release --skip-build HitTest
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build

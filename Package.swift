@@ -50,6 +50,10 @@ let package = Package(
 
         // What a Swift developer copies first: a video card exported with the public API only.
         .executableTarget(name: "VideoCard", dependencies: ["LayerGraphics", "LayerKit", "LayerMedia"], path: "Examples/VideoCard"),
+        // Listings of "iOS Core Animation: Advanced Techniques" ported line by line (chapters 2 and 3).
+        .executableTarget(name: "LayerDelegate", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/LayerDelegate"),
+        .executableTarget(name: "Clock", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Clock"),
+        .executableTarget(name: "HitTest", dependencies: ["LayerGraphics", "LayerKit"], path: "Examples/HitTest"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),
