@@ -18,9 +18,7 @@ extension AudioCopier: AudioTrackWriter {
 /// original codec: AAC for MP4/MOV and most others, Opus (48 kHz) for WebM. Sample-accurate trimming;
 /// the last encoder frame is padded with silence (less than one audio frame).
 final class AudioTranscoder: AudioTrackWriter {
-    private let format: FFmpegFormat
-    private let decoder: FFmpegDecoder
-    private let inStream: UnsafeMutablePointer<AVStream>
+    private let source: DecodedStream
     private var encoder: UnsafeMutablePointer<AVCodecContext>?
     private let outStream: UnsafeMutablePointer<AVStream>
     private let output: UnsafeMutablePointer<AVFormatContext>
@@ -34,13 +32,9 @@ final class AudioTranscoder: AudioTrackWriter {
     private var samplesEncoded: Int64 = 0
     private var sourceDone = false
     private let name: String
-    private let startPTS: Int64
 
     init(source: String, range: ClosedRange<Double>, into output: UnsafeMutablePointer<AVFormatContext>, name: String) throws {
-        format = try FFmpegFormat(path: source)
-        guard let index = format.bestStream(AVMEDIA_TYPE_AUDIO) else { throw MediaError("'\(source)' has no audio") }
-        inStream = format.streams[index]
-        decoder = try FFmpegDecoder(format: format, stream: index)
+        self.source = try DecodedStream(path: source, type: AVMEDIA_TYPE_AUDIO, missing: "audio")
         self.output = output
         self.name = name
         start = range.lowerBound
@@ -53,7 +47,7 @@ final class AudioTranscoder: AudioTrackWriter {
             throw MediaError("cannot write audio into '\(name)': the container takes neither the source's codec nor \(isWebM ? "Opus" : "AAC"); use --no-audio")
         }
         encoder = enc
-        guard let dec = decoder.context else { throw MediaError("cannot decode the audio of '\(source)'") }
+        guard let dec = self.source.decoder.context else { throw MediaError("cannot decode the audio of '\(source)'") }
         let channels = min(Int32(2), max(1, dec.pointee.ch_layout.nb_channels))
         av_channel_layout_default(&enc.pointee.ch_layout, channels)
         enc.pointee.sample_rate = isWebM ? 48000 : (dec.pointee.sample_rate > 0 ? dec.pointee.sample_rate : 48000)
@@ -74,11 +68,7 @@ final class AudioTranscoder: AudioTrackWriter {
         fifo = av_audio_fifo_alloc(enc.pointee.sample_fmt, channels, 4096)
         let rate = Double(enc.pointee.sample_rate)
         totalSamples = range.upperBound.isFinite ? Int64(((range.upperBound - range.lowerBound) * rate).rounded()) : Int64.max
-        startPTS = format.startPTS(ofStream: index)
-        if start > 0 {
-            format.seek(stream: index, to: start)
-            decoder.flush()
-        }
+        if start > 0 { self.source.seek(to: start) }
     }
 
     deinit {
@@ -106,11 +96,10 @@ final class AudioTranscoder: AudioTrackWriter {
 
     /// Decodes one source frame, resamples it, trims it to the range and queues it.
     private func pullSource() throws {
-        guard samplesQueued < totalSamples, var frame = try decoder.nextFrame(from: format) else { sourceDone = true; return }
+        guard samplesQueued < totalSamples, var frame = try source.nextFrame() else { sourceDone = true; return }
         var framePointer: UnsafeMutablePointer<AVFrame>? = frame
         defer { av_frame_free(&framePointer) }
-        let pts = frame.pointee.best_effort_timestamp == lp_av_nopts_value() ? startPTS : frame.pointee.best_effort_timestamp
-        let frameTime = Double(pts - startPTS) * av_q2d(inStream.pointee.time_base)
+        let frameTime = source.seconds(of: frame)
         guard let enc = encoder, let converted = av_frame_alloc() else { throw MediaError("out of memory") }
         var convertedPointer: UnsafeMutablePointer<AVFrame>? = converted
         defer { av_frame_free(&convertedPointer) }

@@ -160,12 +160,9 @@ public final class AudioStream: @unchecked Sendable { // state guarded by `condi
 /// The decoder side of an `AudioStream` (used by its thread only): packets → frames → interleaved floats at
 /// the output format, trimmed to start exactly at a sought time.
 final class AudioDecoding {
-    private let format: FFmpegFormat
-    private let decoder: FFmpegDecoder
-    private let stream: UnsafeMutablePointer<AVStream>
+    private let source: DecodedStream
     private var swr: OpaquePointer?
     private let sampleRate: Int, channels: Int
-    private let startPTS: Int64
     /// Output samples to drop before the sought time (the decoder restarts at the keyframe before it).
     private var skipUntil: Double?
     private(set) var isAtEnd = false
@@ -173,22 +170,15 @@ final class AudioDecoding {
     private var pending: [Float] = []
 
     init(path: String, sampleRate: Int, channels: Int) throws {
-        format = try FFmpegFormat(path: path)
-        guard let index = format.bestStream(AVMEDIA_TYPE_AUDIO) else { throw MediaError("'\(path)' has no audio") }
-        stream = format.streams[index]
-        decoder = try FFmpegDecoder(format: format, stream: index)
+        source = try DecodedStream(path: path, type: AVMEDIA_TYPE_AUDIO, missing: "audio")
         self.sampleRate = sampleRate
         self.channels = channels
-        startPTS = format.startPTS(ofStream: index)
     }
 
     deinit { swr_free(&swr) }
 
     func seek(to mediaTime: Double) {
-        if !format.seek(stream: Int(decoder.streamIndex), to: mediaTime) {
-            avformat_seek_file(format.context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE)
-        }
-        decoder.flush()
+        source.seek(to: mediaTime)
         swr_free(&swr) // its delay line holds samples of the old position
         pending.removeAll()
         skipUntil = mediaTime
@@ -198,7 +188,7 @@ final class AudioDecoding {
     /// Up to `maxFrames` frames (interleaved floats); empty at the end or when a frame cannot be decoded.
     func next(maxFrames: Int) -> [Float] {
         while pending.isEmpty && !isAtEnd {
-            guard let frame = try? decoder.nextFrame(from: format) else { isAtEnd = true; break }
+            guard let frame = try? source.nextFrame() else { isAtEnd = true; break }
             convert(frame)
         }
         let take = min(maxFrames, pending.count / channels) * channels
@@ -225,8 +215,7 @@ final class AudioDecoding {
         let count = Int(output.pointee.nb_samples) * channels
         var samples = UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
         if let target = skipUntil {
-            let pts = input.pointee.best_effort_timestamp == lp_av_nopts_value() ? startPTS : input.pointee.best_effort_timestamp
-            let time = Double(pts - startPTS) * av_q2d(stream.pointee.time_base)
+            let time = source.seconds(of: input)
             let drop = max(0, Int(((target - time) * Double(sampleRate)).rounded()))
             if drop * channels >= samples.count { return }
             samples.removeFirst(drop * channels)
