@@ -17,7 +17,7 @@ struct PlaybackCLITests {
             #expect(json[key] != nil, "missing \(key) in \(line)")
         }
         #expect(json["clock"] as? String == "audio")
-        #expect((json["frames_rendered"] as? Int ?? 0) > 10)
+        #expect((json["frames_rendered"] as? Int ?? 0) > 3) // it played (timing is the playback suite's business)
         // Half a second, not the whole clip.
         #expect((json["duration_s"] as? Double ?? 9) < 1.5)
     }
