@@ -151,3 +151,19 @@ private func expectValidOrder(_ pieces: [DrawPolygon], sourceLocation: SourceLoc
     let thin = polygon(1, [SIMD3(-10, -10, 0.001), SIMD3(10, -10, -0.001), SIMD3(10, 10, -0.001), SIMD3(-10, 10, 0.001)])
     #expect(square(0, z: 0).classify(thin) == .coplanar)
 }
+
+@Test func bspPrefersASplitterThatCutsNothing() {
+    // A small square turned 45° about y, centred at (−30, 0, 10), wholly in front of a wide square at z = 0; its
+    // plane meets z = 0 at x = −20, inside the wide one. Taking it as the node would cut the wide square (a seam in
+    // open space); the wide square cuts nothing, so it is the node, and nothing is cut.
+    let m = Transform3D.makeRotation(.pi / 4, 0, 1, 0).concatenating(.makeTranslation(-30, 0, 10))
+    let small = polygon(0, [(-5.0, -5.0), (5, -5), (5, 5), (-5, 5)].map { p in
+        let q = m.apply(x: p.0, y: p.1)
+        return SIMD3(q.x, q.y, q.z)
+    }, m: m)
+    let wide = polygon(1, [SIMD3(-40, -10, 0), SIMD3(40, -10, 0), SIMD3(40, 10, 0), SIMD3(-40, 10, 0)])
+    #expect(small.classify(wide) == .straddling, "the small square's plane does cross the wide one")
+    let drawn = BSPTree([small, wide]).backToFront()
+    #expect(drawn.map(\.planeIndex) == [1, 0])
+    #expect(drawn.allSatisfy { $0.cuts.isEmpty })
+}
