@@ -11,19 +11,24 @@ struct Lowering {
 
     /// Lowers `layer`, whose map into target pixels is `world`, in front of the eye where `planes` hold.
     /// With `asShadowSource`, the layer's own shadow and opacity are left out (its shadow's shape is being drawn).
+    /// `opacityScale` multiplies the layer's group opacity (a transform layer's opacity, given to each plane).
     func lower(_ layer: LayerSnapshot, world: Transform3D, planes: [HalfPlane], clips: [ClipShape],
-               asShadowSource: Bool = false) -> [DrawOp] {
-        if layer.isHidden || (layer.opacity <= 0 && !asShadowSource) { return [] }
+               asShadowSource: Bool = false, opacityScale: Double = 1) -> [DrawOp] {
+        if layer.isHidden || (layer.opacity * opacityScale <= 0 && !asShadowSource) { return [] }
+        if layer.preserves3D {
+            // Reached only as the root of a render or a mask: the context's space is then the target's, which
+            // is exact for a root (its sublayers' depth is intact); superlayers lower their own via `lowerContext`.
+            guard let back = Homography(plane: world).inverted() else { return [] }
+            return lowerContext(of: layer, toContext: world, toTarget: .identity,
+                                visible: planes.map { $0.pulledBack(through: back) }, clips: clips)
+        }
         let h = Homography(plane: world)
         let planes = planes + [HalfPlane.inFront(of: h)]
         guard let inverse = h.inverted() else { return [] }
         let toLocal = PixelToLocal(inverse)
         let b = layer.bounds.standardized
 
-        if !layer.isDoubleSided {
-            let face = screenPolygon(b, h, planes)
-            if face.isEmpty || face.signedArea2 <= 0 { return [] }
-        }
+        if isCulled(layer, h, planes) { return [] }
 
         let shape = roundedShape(of: layer)
         var ops: [DrawOp] = []
@@ -66,6 +71,11 @@ struct Lowering {
             let toPlane = Transform3D.flattening.concatenating(world)
             for child in layer.sublayersInDrawingOrder {
                 let a = child.localTransform.concatenating(sub)
+                if child.preserves3D {
+                    // A 3D rendering context: its planes are sorted in this layer's space before it flattens them.
+                    ops += lowerContext(of: child, toContext: a, toTarget: toPlane, visible: planes, clips: childClips)
+                    continue
+                }
                 let ah = Homography(plane: a)
                 let childPlanes = planes.map { $0.pulledBack(through: ah) } + [HalfPlane.inFront(of: ah)]
                 ops += lower(child, world: a.concatenating(toPlane), planes: childPlanes, clips: childClips)
@@ -92,7 +102,7 @@ struct Lowering {
             }
             mask = lower(m, world: mWorld, planes: mPlanes, clips: maskClips)
         }
-        let opacity: Float = asShadowSource ? 1 : Float(min(layer.opacity, 1))
+        let opacity: Float = asShadowSource ? 1 : Float(min(layer.opacity * opacityScale, 1))
         if mask == nil && (opacity >= 1 || ops.count <= 1) {
             return opacity >= 1 ? ops : ops.map { $0.withOpacity(opacity) }
         }
@@ -117,6 +127,13 @@ struct Lowering {
     func plainShape(_ rect: Rect) -> RoundedRect {
         let b = rect.standardized
         return RoundedRect(minX: Float(b.minX), minY: Float(b.minY), maxX: Float(b.maxX), maxY: Float(b.maxY), radii: .zero)
+    }
+
+    /// Whether `isDoubleSided = false` hides the layer: its projected bounds wind the other way (back face).
+    func isCulled(_ layer: LayerSnapshot, _ h: Homography, _ planes: [HalfPlane]) -> Bool {
+        if layer.isDoubleSided { return false }
+        let face = screenPolygon(layer.bounds.standardized, h, planes)
+        return face.isEmpty || face.signedArea2 <= 0
     }
 
     /// The part of a local rect in front of the eye, projected to pixels.

@@ -278,6 +278,10 @@ open class Layer: CustomStringConvertible {
     /// contents (a video frame) override this; the default returns `contents`.
     open func presentationContents(at time: Double) -> LayerContents? { contents }
 
+    /// Whether the sublayers keep their 3D positions instead of being flattened into this layer's plane: true for
+    /// a `TransformLayer` (and, later, a `ReplicatorLayer` with `preservesDepth`). The snapshot's `preserves3D`.
+    var preservesSublayerDepth: Bool { false }
+
     open var description: String {
         "<\(type(of: self)) \(name.map { "'\($0)' " } ?? "")frame=\(frame)\(storedSublayers.isEmpty ? "" : " sublayers=\(storedSublayers.count)")>"
     }

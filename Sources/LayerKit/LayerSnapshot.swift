@@ -16,7 +16,8 @@ public final class LayerSnapshot: Sendable {
     public let sublayerTransform: Transform3D
     /// The sublayers' y axis is flipped about the middle of the bounds (part of `sublayerMatrix`).
     public let isGeometryFlipped: Bool
-    /// True for a `TransformLayer`: its sublayers keep their 3D positions (no flattening).
+    /// True for a `TransformLayer`: its sublayers keep their 3D positions (no flattening) and it draws nothing
+    /// of its own; its opacity applies to each sublayer separately.
     public let preserves3D: Bool
 
     public let backgroundColor: Color?
@@ -58,7 +59,7 @@ public final class LayerSnapshot: Sendable {
         transform = p.transform
         sublayerTransform = p.sublayerTransform
         isGeometryFlipped = layer.isGeometryFlipped
-        preserves3D = false
+        preserves3D = layer.preservesSublayerDepth
         backgroundColor = p.backgroundColor
         contents = layer.presentationContents(at: time)
         contentsGravity = layer.contentsGravity
