@@ -22,11 +22,10 @@ public final class Compositor: Sendable {
     /// Draws `root` into `surface`, whose pixel space is the root's superlayer space.
     /// - Parameter clear: fill the surface with transparent black first (the default); false draws over what is there.
     public func render(_ root: LayerSnapshot, into surface: Surface, clear: Bool = true) {
-        if clear { surface.clear() }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
-        executor.render(ops, into: surface)
+        executor.render(ops, into: surface, clear: clear)
     }
 
     /// Renders a tree into a new surface of the given size.
