@@ -16,8 +16,10 @@ final class ShadowCache: @unchecked Sendable {
     }
     private let lock = NSLock()
     private var entries: [Entry] = []   // most recently used last
-    /// Enough for a few shadowed layers per frame; each entry costs two masks' bytes.
+    /// Enough for a few shadowed layers per frame; each entry costs two masks' bytes (a sharp shadow of a big
+    /// layer has a big mask: d = 1 below σ = 6), so the bytes are bounded too.
     private let capacity = 8
+    private let byteLimit = 64 << 20
 
     /// `mask` blurred by σ (in texels): a cached mask when one was made from the same bytes, else `mask` itself
     /// blurred in place and remembered. The result must not be modified.
@@ -33,9 +35,14 @@ final class ShadowCache: @unchecked Sendable {
         }
         if let hit { return hit }
         GaussianBlur.apply(to: mask, sigma: sigma, threads: threads)
+        let size = 2 * source.count
+        if size > byteLimit { return mask }
         lock.withLock {
             entries.append(Entry(source: source, width: mask.width, height: mask.height, sigma: sigma, blurred: mask))
-            if entries.count > capacity { entries.removeFirst() }
+            var bytes = entries.reduce(0) { $0 + 2 * $1.source.count }
+            while entries.count > capacity || bytes > byteLimit {
+                bytes -= 2 * entries.removeFirst().source.count
+            }
         }
         return mask
     }
