@@ -6,9 +6,11 @@ import LayerKit
 ///
 /// Work happens in two steps (ARCHITECTURE.md): the snapshot is lowered to a flat draw list (world matrices,
 /// flattening, clipping, culling, groups, shadow textures), then the software backend executes the list in
-/// bands of rows on all cores. A compositor keeps no per-frame state and may be shared between threads.
+/// bands of rows on all cores. A compositor may be shared between threads. It keeps the blurred shadows of recent
+/// frames (`ShadowCache`), so reuse one compositor for the frames of a movie or a window.
 public final class Compositor: Sendable {
     private let executor: Executor
+    private let shadowCache = ShadowCache()
 
     /// - Parameter threads: worker threads for the bands; defaults to the number of cores.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -20,11 +22,10 @@ public final class Compositor: Sendable {
     /// Draws `root` into `surface`, whose pixel space is the root's superlayer space.
     /// - Parameter clear: fill the surface with transparent black first (the default); false draws over what is there.
     public func render(_ root: LayerSnapshot, into surface: Surface, clear: Bool = true) {
-        if clear { surface.clear() }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
-        let lowering = Lowering(viewport: viewport, executor: executor)
+        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
-        executor.render(ops, into: surface)
+        executor.render(ops, into: surface, clear: clear)
     }
 
     /// Renders a tree into a new surface of the given size.

@@ -66,12 +66,14 @@ struct BodyDraw {
     /// border's inner rect grown by a footprint (`innerHull`, minX, minY, maxX, maxY). Nil without such a border.
     let borderBand: (outer: DeepInterior, innerHull: SIMD4<Double>)?
 
-    /// Whether the deep interior is opaque: then it hides every draw beneath it.
-    var occludes: Bool {
-        guard deep != nil, opacity >= 1, placement.clips.isEmpty else { return false }
-        if let b = background, b.w >= 255 { return true }
-        return contents?.isOpaque ?? false
-    }
+    /// Where the draw is certainly opaque, so that it hides every draw beneath it (nil: nowhere known).
+    /// With an opaque background, or opaque contents that cover the whole shape, that is all of the shape but its
+    /// antialiased edge, borders included (anything over an opaque pixel leaves it opaque); with opaque contents
+    /// that do not, the deep interior.
+    let opaqueArea: DeepInterior?
+
+    /// Whether some of the draw is certainly opaque: then it hides the draws beneath it there.
+    var occludes: Bool { opaqueArea != nil }
 
     init(placement: Placement, shape: RoundedRect, background: SIMD4<Float>?, contents: ContentsDraw?, border: BorderDraw?,
          opacity: Float) {
@@ -91,8 +93,20 @@ struct BodyDraw {
         let mu = 1.5 * m.u + 1e-3, mv = 1.5 * m.v + 1e-3
         let finite = m.u.isFinite && m.v.isFinite
         deep = finite ? DeepInterior(inner: inner, marginU: mu, marginV: mv) : nil
-        if finite, let border, border.color.w >= 255, placement.clips.isEmpty,
-           let outer = DeepInterior(inner: shape, marginU: mu, marginV: mv) {
+        let outer = finite ? DeepInterior(inner: shape, marginU: mu, marginV: mv) : nil
+        if opacity >= 1, placement.clips.isEmpty {
+            let opaqueBackground = (background?.w ?? 0) >= 255
+            let opaqueContents = contents?.isOpaque ?? false
+            let coveringContents = contents.map {
+                $0.rect.minX <= shape.minX && $0.rect.minY <= shape.minY && $0.rect.maxX >= shape.maxX && $0.rect.maxY >= shape.maxY
+            } ?? false
+            if opaqueBackground || (opaqueContents && coveringContents) { opaqueArea = outer }
+            else if opaqueContents { opaqueArea = deep }
+            else { opaqueArea = nil }
+        } else {
+            opaqueArea = nil
+        }
+        if let border, border.color.w >= 255, placement.clips.isEmpty, let outer {
             let i = border.inner
             borderBand = (outer, SIMD4(Double(i.minX) - mu, Double(i.minY) - mv, Double(i.maxX) + mu, Double(i.maxY) + mv))
         } else {

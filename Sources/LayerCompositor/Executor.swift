@@ -11,18 +11,39 @@ final class Executor: Sendable {
 
     init(threads: Int) { self.threads = max(1, threads) }
 
-    func render(_ ops: [DrawOp], into surface: Surface) {
+    /// - Parameter clear: fill each band with transparent black before drawing into it (on the band's core,
+    ///   while its rows are in that core's cache), instead of clearing the whole surface first on one thread.
+    func render(_ ops: [DrawOp], into surface: Surface, clear: Bool) {
         let full = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let target = RenderTarget(base: surface.pixels, pixelsPerRow: surface.pixelsPerRow, originX: 0, originY: 0)
         let bands = (surface.height + bandHeight - 1) / bandHeight
         let work: @Sendable (Int) -> Void = { [self] band in
             let area = PixelRect(x0: 0, y0: band * bandHeight, x1: full.x1, y1: min(full.y1, (band + 1) * bandHeight))
+            if clear { clearBand(area, under: ops, in: target) }
             execute(ops, into: target, area: area)
         }
         if threads == 1 {
             for band in 0..<bands { work(band) }
         } else {
             DispatchQueue.concurrentPerform(iterations: bands, execute: work)
+        }
+    }
+
+    /// Fills `area` with transparent black, except where the first draw is certainly opaque (an opaque canvas
+    /// background): every pixel there is overwritten, by that draw or by an opaque draw above that hides it.
+    private func clearBand(_ area: PixelRect, under ops: [DrawOp], in target: RenderTarget) {
+        guard case .body(let first)? = ops.first, let opaque = first.opaqueArea else {
+            target.row(area.y0).update(repeating: 0, count: target.pixelsPerRow * area.height)
+            return
+        }
+        for y in area.y0..<area.y1 {
+            let row = target.row(y)
+            var a = area.x1, b = area.x1   // the columns left as they are
+            if let kept = opaque.interval(row: y, first.placement.toLocal) {
+                a = min(max(kept.0, area.x0), area.x1); b = min(max(kept.1, a), area.x1)
+            }
+            (row + area.x0).update(repeating: 0, count: a - area.x0)
+            (row + b).update(repeating: 0, count: area.x1 - b)
         }
     }
 

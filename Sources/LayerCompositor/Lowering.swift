@@ -8,6 +8,8 @@ struct Lowering {
     /// The area of the target (pixels) that can be drawn; ops outside are dropped.
     let viewport: PixelRect
     let executor: Executor
+    /// Blurred shadow masks kept across frames by the compositor.
+    let shadowCache: ShadowCache
 
     /// Lowers `layer`, whose map into target pixels is `world`, in front of the eye where `planes` hold.
     /// With `asShadowSource`, the layer's own shadow and opacity are left out (its shadow's shape is being drawn).

@@ -80,37 +80,44 @@ extension PlanarYUVSampler {
         var cx = FixedWalk(Double(grid.x(Float(x))), dx * Double(grid.scaleX), count: u.width)
         var cy = FixedWalk(Double(grid.y(Float(y))), dy * Double(grid.scaleY), count: u.height)
         if lx.staysInside(count: count) && ly.staysInside(count: count) && cx.staysInside(count: count) && cy.staysInside(count: count) {
-            // The common case, well inside the picture: no clamping per tap. Written out with locals so that
-            // the walk, the planes and the coefficients stay in registers.
-            var ltx = lx.t, lty = ly.t, ctx = cx.t, cty = cy.t
-            let lsx = lx.step, lsy = ly.step, csx = cx.step, csy = cy.step
-            let yBase = self.y.base, yStride = self.y.bytesPerRow
-            let uBase = u.base, vBase = v.base, cStride = u.bytesPerRow
-            @inline(__always) func lerp2(_ p0: Int, _ p1: Int, _ fx: Int, _ fy: Int) -> Int {
-                let a = p0 & 0xff, b = p0 &>> 8, c = p1 & 0xff, d = p1 &>> 8
-                let top = a &<< 8 &+ (b &- a) &* fx, bottom = c &<< 8 &+ (d &- c) &* fx
-                return (top &<< 8 &+ (bottom &- top) &* fy) &>> 8
-            }
-            @inline(__always) func pair(_ base: UnsafeRawPointer, _ offset: Int) -> Int {
-                Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-            }
-            for i in 0..<count {
-                let lxi = ltx &>> 16, lyi = lty &>> 16, lfx = (ltx &>> 8) & 0xff, lfy = (lty &>> 8) & 0xff
-                let cxi = ctx &>> 16, cyi = cty &>> 16, cfx = (ctx &>> 8) & 0xff, cfy = (cty &>> 8) & 0xff
-                ltx &+= lsx; lty &+= lsy; ctx &+= csx; cty &+= csy
-                let lo = lyi &* yStride &+ lxi
-                let luma = lerp2(pair(yBase, lo), pair(yBase, lo &+ yStride), lfx, lfy)
-                let co = cyi &* cStride &+ cxi
-                let cb = lerp2(pair(uBase, co), pair(uBase, co &+ cStride), cfx, cfy)
-                let cr = lerp2(pair(vBase, co), pair(vBase, co &+ cStride), cfx, cfy)
-                dst[i] = q.bgra(luma, cb, cr)
-            }
+            fillInsideVector(dst, count: count, lx: lx, ly: ly, cx: cx, cy: cy)
             return
         }
         for i in 0..<count {
             let tx = lx.next(), ty = ly.next(), ux = cx.next(), uy = cy.next()
             let luma = self.y.bilinear8Fixed(tx, ty)
             let cb = u.bilinear8Fixed(ux, uy), cr = v.bilinear8Fixed(ux, uy)
+            dst[i] = q.bgra(luma, cb, cr)
+        }
+    }
+
+    /// The walk well inside the picture (`FixedWalk.staysInside` holds for all four walks), one pixel at a time:
+    /// no clamping per tap. The vector walk's tail, and its reference in the tests. Written out with locals so that
+    /// the walk, the planes and the coefficients stay in registers.
+    @inline(__always)
+    func fillInsideScalar(_ dst: UnsafeMutablePointer<UInt32>, count: Int, lx: FixedWalk, ly: FixedWalk, cx: FixedWalk, cy: FixedWalk) {
+        let q = fixed
+        var ltx = lx.t, lty = ly.t, ctx = cx.t, cty = cy.t
+        let lsx = lx.step, lsy = ly.step, csx = cx.step, csy = cy.step
+        let yBase = self.y.base, yStride = self.y.bytesPerRow
+        let uBase = u.base, vBase = v.base, cStride = u.bytesPerRow
+        @inline(__always) func lerp2(_ p0: Int, _ p1: Int, _ fx: Int, _ fy: Int) -> Int {
+            let a = p0 & 0xff, b = p0 &>> 8, c = p1 & 0xff, d = p1 &>> 8
+            let top = a &<< 8 &+ (b &- a) &* fx, bottom = c &<< 8 &+ (d &- c) &* fx
+            return (top &<< 8 &+ (bottom &- top) &* fy) &>> 8
+        }
+        @inline(__always) func pair(_ base: UnsafeRawPointer, _ offset: Int) -> Int {
+            Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        }
+        for i in 0..<count {
+            let lxi = ltx &>> 16, lyi = lty &>> 16, lfx = (ltx &>> 8) & 0xff, lfy = (lty &>> 8) & 0xff
+            let cxi = ctx &>> 16, cyi = cty &>> 16, cfx = (ctx &>> 8) & 0xff, cfy = (cty &>> 8) & 0xff
+            ltx &+= lsx; lty &+= lsy; ctx &+= csx; cty &+= csy
+            let lo = lyi &* yStride &+ lxi
+            let luma = lerp2(pair(yBase, lo), pair(yBase, lo &+ yStride), lfx, lfy)
+            let co = cyi &* cStride &+ cxi
+            let cb = lerp2(pair(uBase, co), pair(uBase, co &+ cStride), cfx, cfy)
+            let cr = lerp2(pair(vBase, co), pair(vBase, co &+ cStride), cfx, cfy)
             dst[i] = q.bgra(luma, cb, cr)
         }
     }

@@ -8,6 +8,7 @@ import LayerKit
 ///
 /// Cost: the blur runs on a texture at 1/d of the layer's resolution, d ≈ σ/3, so a wide shadow costs about as
 /// little as a narrow one; the box filter of the downsampling is subtracted from the Gaussian's variance.
+/// A shape that has not changed since an earlier frame is not blurred again (`ShadowCache`).
 extension Lowering {
     func makeShadow(_ layer: LayerSnapshot, color: Color, h: Homography, planes: [HalfPlane], toLocal: PixelToLocal,
                     clips: [ClipShape]) -> ShadowDraw? {
@@ -17,7 +18,7 @@ extension Lowering {
         let margin = Int((3 * sigmaTexels).rounded(.up)) + 2
         let maxSide = 8192
 
-        let mask: AlphaMask
+        var mask: AlphaMask
         let origin: (x: Int, y: Int)
         if let path = layer.shadowPath {
             let box = path.boundingBox
@@ -32,7 +33,7 @@ extension Lowering {
         } else {
             // The layer's own drawing at opacity 1, without its shadow, in texture space.
             let big = PixelRect(x0: -10_000_000, y0: -10_000_000, x1: 10_000_000, y1: 10_000_000)
-            let sub = Lowering(viewport: big, executor: executor)
+            let sub = Lowering(viewport: big, executor: executor, shadowCache: shadowCache)
             let world = Transform3D.makeScale(1 / d, 1 / d, 1)
             let ops = sub.lower(layer, world: world, planes: [], clips: [], asShadowSource: true)
             var area = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
@@ -50,7 +51,7 @@ extension Lowering {
             }
             origin = (area.x0, area.y0)
         }
-        if sigmaTexels > 0.2 { GaussianBlur.apply(to: mask, sigma: sigmaTexels, threads: executor.threads) }
+        if sigmaTexels > 0.2 { mask = shadowCache.blurred(mask, sigma: sigmaTexels, threads: executor.threads) }
 
         let off = layer.shadowOffset
         let local = Rect(x: Double(origin.x) * d + off.width, y: Double(origin.y) * d + off.height,
