@@ -26,6 +26,25 @@ struct ClipShape {
     let toLocal: PixelToLocal
     let shape: RoundedRect
     let bounds: PixelRect
+    /// Where the clip certainly covers a pixel fully (nil: unknown): a clipped draw skips the clip's coverage
+    /// there, as it skips its own (a video inside a rounded card would otherwise pay per pixel everywhere).
+    let deep: DeepInterior?
+
+    init(toLocal: PixelToLocal, shape: RoundedRect, bounds: PixelRect) {
+        self.toLocal = toLocal; self.shape = shape; self.bounds = bounds
+        // The footprint in the clip's plane is largest at a corner of a region that contains the clip's pixels
+        // (nearest the eye); behind the eye at a corner, give up.
+        var mu = 0.0, mv = 0.0, finite = true
+        for (x, y) in [(bounds.x0, bounds.y0), (bounds.x1, bounds.y0), (bounds.x0, bounds.y1), (bounds.x1, bounds.y1)] {
+            let px = Double(x), py = Double(y)
+            if toLocal.g * px + toLocal.h * py + toLocal.i <= 0 { finite = false; break }
+            let f = toLocal.footprint(px: px, py: py)
+            mu = max(mu, Double((f.dudx * f.dudx + f.dudy * f.dudy).squareRoot()))
+            mv = max(mv, Double((f.dvdx * f.dvdx + f.dvdy * f.dvdy).squareRoot()))
+        }
+        finite = finite && mu.isFinite && mv.isFinite
+        deep = finite ? DeepInterior(inner: shape, marginU: 1.5 * mu + 1e-3, marginV: 1.5 * mv + 1e-3) : nil
+    }
 }
 
 /// The sampler of one layer's contents, chosen once per draw (the per-pixel loop is specialised for it).

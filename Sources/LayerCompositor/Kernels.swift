@@ -18,6 +18,17 @@ enum Kernels {
         return k
     }
 
+    /// Narrows `interval` to the columns of row `y` deep inside every clip; false when nothing is left.
+    @inline(__always)
+    static func narrow(_ interval: inout (Int, Int), toDeepInteriorOf clips: [ClipShape], row y: Int) -> Bool {
+        for c in clips {
+            guard let i = c.deep?.interval(row: y, c.toLocal) else { return false }
+            interval = (max(interval.0, i.0), min(interval.1, i.1))
+            if interval.0 >= interval.1 { return false }
+        }
+        return true
+    }
+
     /// The intervals of row `y` hidden by opaque draws above.
     @inline(__always)
     static func holes(_ occluders: [BodyDraw], row y: Int) -> [(Int, Int)] {
@@ -56,8 +67,10 @@ enum Kernels {
         let background = d.background
         let border = d.border
         let opacity = d.opacity
-        // In the deep interior without clips: the colour is the background and contents at full coverage.
-        let deep = hasClips ? nil : d.deep
+        // In the deep interior (of the draw and of every clip): the colour is the background and contents at
+        // full coverage.
+        let clipsHaveDeep = p.clips.allSatisfy { $0.deep != nil }
+        let deep = hasClips && !clipsHaveDeep ? nil : d.deep
         let solidWord: UInt32? = (sampler == nil && opacity >= 1 && (background?.w ?? 0) >= 255) ? pack(background!) : nil
         let deepBase = (background ?? .zero) * opacity
 
@@ -171,7 +184,8 @@ enum Kernels {
         }
 
         SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target) { y, py, row, a, b in
-            if let inside = deep?.interval(row: y, t), inside.0 < b, inside.1 > a {
+            if var inside = deep?.interval(row: y, t), inside.0 < b, inside.1 > a,
+               hasClips ? Self.narrow(&inside, toDeepInteriorOf: p.clips, row: y) : true {
                 let d0 = max(a, inside.0), d1 = min(b, inside.1)
                 shadeEdge(a, d0, y, py, row)
                 shadeDeep(d0, d1, py, row)

@@ -14,8 +14,13 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         let serial: Int
         let width: Int, height: Int
     }
+    /// What to show: composited pixels, or a video picture the window shows directly (`DirectVideo`).
+    enum Picture {
+        case surface(Surface)
+        case direct(DirectVideo)
+    }
     struct Frame {
-        let surface: Surface
+        let picture: Picture
         let time: Double
         let serial: Int
         let renderMilliseconds: Double
@@ -62,7 +67,8 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
     }
 
     /// Gives a shown (or discarded) frame's surface back for reuse.
-    func recycle(_ surface: Surface) {
+    func recycle(_ frame: Frame) {
+        guard case .surface(let surface) = frame.picture else { return }
         condition.lock()
         if spare.count < 3 { spare.append(surface) }
         condition.unlock()
@@ -79,10 +85,17 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
             let surface = reuse.map { spare.remove(at: $0) } ?? Surface(width: job.width, height: job.height)
             condition.unlock()
             let began = hostSeconds()
-            compositor.render(job.snapshot, into: surface)
+            let picture: Picture
+            if let direct = compositor.directVideo(job.snapshot, width: job.width, height: job.height) {
+                picture = .direct(direct)
+            } else {
+                compositor.render(job.snapshot, into: surface)
+                picture = .surface(surface)
+            }
             let ms = (hostSeconds() - began) * 1000
             condition.lock()
-            done = Frame(surface: surface, time: job.time, serial: job.serial, renderMilliseconds: ms)
+            if case .direct = picture, spare.count < 3 { spare.append(surface) }
+            done = Frame(picture: picture, time: job.time, serial: job.serial, renderMilliseconds: ms)
             isBusy = false
             condition.broadcast()
         }

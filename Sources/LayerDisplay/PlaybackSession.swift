@@ -105,9 +105,10 @@ public final class PlaybackSession {
     private var needsFrame = true
     private var presentedTime: Double?
     private var quit = false
-    /// Seconds from deciding a frame to having it rendered (snapshot, decoding wait, compositing), smoothed.
+    /// Seconds of compositing a frame, smoothed.
     private var renderEstimate = 0.0
     private var snapshotSeconds = 0.0
+    private let debugLog = ProcessInfo.processInfo.environment["LAYERPLAY_DEBUG"] != nil
     private var canvas = (width: 0, height: 0)
     /// The clock is held until the frame of a new position (the start, a seek) reaches the screen, so that
     /// playback never starts behind.
@@ -170,14 +171,17 @@ public final class PlaybackSession {
             // Without a newer one, showing it late beats showing nothing; the drift records how late.
             if now >= frame.time + tick(at: frame.time), let newer = renderer.take(waiting: 0) {
                 statistics.framesDropped += 1
-                renderer.recycle(frame.surface)
+                renderer.recycle(frame)
                 ready = nil
                 stash(newer)
                 return presentIfDue()
             }
         }
-        window.present(frame.surface)
-        renderer.recycle(frame.surface)
+        switch frame.picture {
+        case .surface(let surface): window.present(surface)
+        case .direct(let video): window.present(video)
+        }
+        renderer.recycle(frame)
         ready = nil
         mustShow = false
         presentedTime = frame.time
@@ -209,10 +213,10 @@ public final class PlaybackSession {
             nextTick = next + step
         }
         needsFrame = false
-        // The snapshot waits for the video frame when decoding is behind: that counts in the estimate too.
         let began = hostSeconds()
         let snapshot = root.snapshot(at: t)
         snapshotSeconds = hostSeconds() - began
+        if debugLog { print(String(format: "submit t=%.3f now=%.3f snap=%.1fms est=%.1fms dropped=%d", t, now, snapshotSeconds * 1000, renderEstimate * 1000, statistics.framesDropped)) }
         renderer.submit(.init(snapshot: snapshot, time: t, serial: serial, width: canvas.width, height: canvas.height))
     }
 
@@ -231,9 +235,11 @@ public final class PlaybackSession {
     private func stash(_ frame: FrameRenderer.Frame) {
         statistics.framesRendered += 1
         statistics.renderMilliseconds.append(frame.renderMilliseconds)
-        let latency = snapshotSeconds + frame.renderMilliseconds / 1000
+        // Skipping frames saves compositing, not decoding (every frame is decoded in order anyway): the
+        // estimate that decides the skips is the compositing time alone.
+        let latency = frame.renderMilliseconds / 1000
         renderEstimate = renderEstimate == 0 ? latency : 0.8 * renderEstimate + 0.2 * latency
-        if frame.serial != serial { renderer.recycle(frame.surface); return }
+        if frame.serial != serial { renderer.recycle(frame); return }
         ready = frame
     }
 
@@ -312,7 +318,7 @@ public final class PlaybackSession {
     /// Forgets what was rendered for the old state and renders anew.
     private func invalidate() {
         serial += 1
-        if let frame = ready { renderer.recycle(frame.surface) }
+        if let frame = ready { renderer.recycle(frame) }
         ready = nil
         needsFrame = true
         mustShow = true

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import LayerCompositor
 import LayerGraphics
 
 /// An SDL window that shows `Surface`s through a streaming texture, presented at the display's refresh
@@ -11,6 +12,9 @@ final class Window {
     private let renderer: OpaquePointer
     private var texture: OpaquePointer?
     private var textureSize = (width: 0, height: 0)
+    /// The YUV texture of direct video frames, its size and SDL conversion mode.
+    private var yuvTexture: OpaquePointer?
+    private var yuvKey = (width: 0, height: 0, mode: SDL_YUV_CONVERSION_JPEG)
     private(set) var isFullscreen = false
 
     /// Opens a resizable window of `width`×`height` points, shrunk to fit the display's usable area.
@@ -51,6 +55,7 @@ final class Window {
 
     deinit {
         if let texture { SDL_DestroyTexture(texture) }
+        if let yuvTexture { SDL_DestroyTexture(yuvTexture) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
@@ -81,6 +86,34 @@ final class Window {
     func toggleFullscreen() {
         isFullscreen.toggle()
         SDL_SetWindowFullscreen(window, isFullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    /// Shows a video picture without compositing: its planes go to a YUV texture that SDL converts (with the
+    /// picture's matrix and range) and scales into place, over the background colour.
+    func present(_ video: DirectVideo) {
+        let b = video.buffer
+        let mode: SDL_YUV_CONVERSION_MODE = b.range == .full ? SDL_YUV_CONVERSION_JPEG
+            : b.matrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_BT709
+        if yuvTexture == nil || yuvKey != (b.width, b.height, mode) {
+            if let yuvTexture { SDL_DestroyTexture(yuvTexture) }
+            SDL_SetYUVConversionMode(mode) // read when the texture is made
+            yuvTexture = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_IYUV.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                           Int32(b.width), Int32(b.height))
+            yuvKey = (b.width, b.height, mode)
+        }
+        guard let yuvTexture, b.planes.count >= 3 else { return }
+        let p = b.planes
+        SDL_UpdateYUVTexture(yuvTexture, nil,
+                             p[0].base.assumingMemoryBound(to: UInt8.self), Int32(p[0].bytesPerRow),
+                             p[1].base.assumingMemoryBound(to: UInt8.self), Int32(p[1].bytesPerRow),
+                             p[2].base.assumingMemoryBound(to: UInt8.self), Int32(p[2].bytesPerRow))
+        let c = video.background
+        SDL_SetRenderDrawColor(renderer, UInt8(c.red * 255), UInt8(c.green * 255), UInt8(c.blue * 255), 255)
+        SDL_RenderClear(renderer)
+        var dst = SDL_FRect(x: Float(video.rect.minX), y: Float(video.rect.minY), w: Float(video.rect.width), h: Float(video.rect.height))
+        SDL_RenderCopyF(renderer, yuvTexture, nil, &dst)
+        SDL_RenderPresent(renderer)
+        withExtendedLifetime(b) {}
     }
 
     /// Uploads `surface` and shows it, scaled to the window if their sizes differ (during a resize).

@@ -1,29 +1,41 @@
 import Foundation
 
-/// Owns a `VideoFrameSource` on a dedicated decode thread (never the Swift concurrency pool). It answers
-/// requests for frame times and, between requests, decodes the frame the next request will most likely ask
-/// for (the last time plus the last step), so that an export's decoding overlaps its compositing.
+/// Decodes a `VideoFrameSource` on a dedicated thread (never the Swift concurrency pool), continuously and
+/// in order, into a small queue of frames ahead of the times asked for, as ffplay's picture queue: playback
+/// and exports find the next frame already decoded, and decoding overlaps compositing.
+///
+/// `frame(at:)` answers "which frame is shown at t" from the queue; a jump back (or far ahead, when a keyframe
+/// lies in between) empties the queue and repositions the decoder, frame-accurately.
 final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     private let source: VideoFrameSource
+    private let depth: Int
     private let condition = NSCondition()
-    private var request: Double?
-    private var answer: (time: Double, frame: VideoFrame?)?
-    private var ahead: (time: Double, frame: VideoFrame?)?
-    private var lastTime: Double?
-    private var step = 0.0
+    /// Decoded frames in order; the first is the one shown last (it stays until a later one is due).
+    private var queue: [VideoFrame] = []
+    /// The stream has no more frames after the queue.
+    private var ended = false
+    /// Where the decoder must go (a seek), and the generation of the queue's frames.
+    private var repositionRequest: Double?
+    private var serial = 0
+    /// The time of the stream's first frame, once seen (before it, the first frame shows).
+    private var firstTime: Double?
+    /// Whether the queue starts at the stream's start (no seek since), so the first frame answers early times.
+    private var fromStart = true
     private var stopped = false
     private var storedWrap: (@Sendable (Double) -> Double)?
-    /// Maps a predicted time past the end of a looping range back to its start.
-    var wrap: (@Sendable (Double) -> Double)? {
-        get { condition.lock(); defer { condition.unlock() }; return storedWrap }
-        set { condition.lock(); storedWrap = newValue; condition.unlock() }
-    }
 
-    init(source: VideoFrameSource) {
+    init(source: VideoFrameSource, depth: Int = 4) {
         self.source = source
+        self.depth = depth
         let thread = Thread { [self] in run() }
         thread.name = "layerplay.decode"
         thread.start()
+    }
+
+    /// Kept for the player's looping ranges; the queue follows the times asked for, so it needs no prediction.
+    var wrap: (@Sendable (Double) -> Double)? {
+        get { condition.lock(); defer { condition.unlock() }; return storedWrap }
+        set { condition.lock(); storedWrap = newValue; condition.unlock() }
     }
 
     /// Ends the decode thread (after the frame it is decoding).
@@ -34,55 +46,78 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         condition.unlock()
     }
 
-    /// The frame shown at `seconds`; waits for the decode thread unless it was decoded ahead.
+    /// The frame shown at `seconds`: the last frame whose time is at or before it (the first frame before the
+    /// stream's first time, the last frame after its end); nil when the stream has no decodable frame.
     func frame(at seconds: Double) -> VideoFrame? {
         condition.lock()
         defer { condition.unlock() }
-        if let a = ahead, abs(a.time - seconds) < 1e-6 {
-            ahead = nil
-            remember(seconds)
-            return a.frame
+        let slack = source.slack
+        let t = seconds + slack
+        while !stopped {
+            if repositionRequest == nil, let head = queue.first {
+                let beforeHead = t < head.time.seconds
+                if beforeHead && !(fromStart && head.time.seconds <= (firstTime ?? head.time.seconds)) {
+                    requestReposition(seconds) // behind the frames we hold
+                    continue
+                }
+                // Drop the frames that a later queued frame replaces by t.
+                var k = 0
+                while k + 1 < queue.count && queue[k + 1].time.seconds <= t { k += 1 }
+                if k > 0 { queue.removeFirst(k); condition.broadcast() }
+                if queue.count > 1 || ended || beforeHead { return queue[0] }
+                // Only the head is decoded: is the next frame due yet? Wait for it, unless t is far ahead.
+                if seconds - queue[0].time.seconds > 2 {
+                    let from = queue[0].time.seconds
+                    condition.unlock()
+                    let jump = source.keyframeLies(after: from, atOrBefore: seconds)
+                    condition.lock()
+                    if jump { requestReposition(seconds); continue }
+                }
+            } else if repositionRequest == nil && ended {
+                return nil // nothing decodable
+            }
+            condition.wait()
         }
-        ahead = nil
-        request = seconds
-        condition.broadcast()
-        while !(answer.map { $0.time == seconds } ?? false) && !stopped { condition.wait() }
-        let frame = answer?.frame
-        answer = nil
-        remember(seconds)
-        return frame
+        return queue.first
     }
 
-    /// Notes a served time and the step from the previous one (what to decode next); wakes the thread.
-    private func remember(_ seconds: Double) {
-        // A jump back (a loop, a seek) keeps the step of the steady playback before it.
-        if let last = lastTime, seconds > last { step = seconds - last }
-        lastTime = seconds
+    private func requestReposition(_ seconds: Double) {
+        serial += 1
+        queue.removeAll()
+        ended = false
+        fromStart = false
+        repositionRequest = seconds
         condition.broadcast()
     }
 
     private func run() {
         condition.lock()
-        while true {
-            while !stopped && request == nil && !(ahead == nil && step > 0 && lastTime != nil) { condition.wait() }
-            if stopped { break }
-            if let t = request {
-                request = nil
+        defer { condition.unlock() }
+        while !stopped {
+            if let target = repositionRequest {
+                repositionRequest = nil
+                let mySerial = serial
                 condition.unlock()
-                let frame = try? source.frame(at: t)
+                source.reposition(to: target)
                 condition.lock()
-                answer = (t, frame)
+                if mySerial != serial { continue }
                 condition.broadcast()
-            } else if let last = lastTime {
-                let next = storedWrap?(last + step) ?? last + step
-                condition.unlock()
-                let frame = try? source.frame(at: next)
-                condition.lock()
-                // Keep it only if nobody asked for something else meanwhile.
-                if request == nil && lastTime == last { ahead = (next, frame) } else { ahead = nil }
-                if ahead == nil && request == nil && lastTime == last { step = 0 } // nothing sensible to decode ahead
+                continue
             }
+            if ended || queue.count >= depth { condition.wait(); continue }
+            let mySerial = serial
+            condition.unlock()
+            // A frame that cannot be decoded ends the stream here; the frames before it stay.
+            let frame = try? source.decodeNext()
+            condition.lock()
+            if mySerial != serial { continue }
+            if let frame {
+                if firstTime == nil && fromStart { firstTime = frame.time.seconds }
+                queue.append(frame)
+            } else {
+                ended = true
+            }
+            condition.broadcast()
         }
-        condition.unlock()
     }
 }

@@ -12,6 +12,8 @@ final class Demuxer: @unchecked Sendable { // state guarded by `condition`
     private let stream: Int32
     private let capacity: Int
     private let condition = NSCondition()
+    /// Held while the container is read or sought, and by `withContainerLocked`.
+    private let containerLock = NSLock()
     private var queue: [UnsafeMutablePointer<AVPacket>] = []
     private var atEnd = false
     private var stopped = false
@@ -53,6 +55,13 @@ final class Demuxer: @unchecked Sendable { // state guarded by `condition`
         return packet
     }
 
+    /// Runs `body` while the demux thread is neither reading nor seeking (to look at the container's index).
+    func withContainerLocked<T>(_ body: () -> T) -> T {
+        containerLock.lock()
+        defer { containerLock.unlock() }
+        return body()
+    }
+
     /// Moves reading back to the keyframe at or before `seconds` and forgets queued packets; false when the
     /// container cannot seek by time (then it went back to the start by bytes).
     func seek(to seconds: Double) -> Bool {
@@ -78,8 +87,10 @@ final class Demuxer: @unchecked Sendable { // state guarded by `condition`
             if let target = seekRequest {
                 seekRequest = nil
                 condition.unlock()
+                containerLock.lock()
                 let ok = format.seek(stream: Int(stream), to: target)
                 if !ok { avformat_seek_file(format.context, -1, Int64.min, 0, 0, AVSEEK_FLAG_BYTE) }
+                containerLock.unlock()
                 condition.lock()
                 atEnd = false
                 seekResult = ok
@@ -103,6 +114,8 @@ final class Demuxer: @unchecked Sendable { // state guarded by `condition`
 
     /// The next packet of our stream from the container, or nil at its end (or a read error).
     private func readPacket() -> UnsafeMutablePointer<AVPacket>? {
+        containerLock.lock()
+        defer { containerLock.unlock() }
         while true {
             guard let packet = av_packet_alloc() else { return nil }
             if av_read_frame(format.context, packet) < 0 {

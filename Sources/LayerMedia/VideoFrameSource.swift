@@ -56,13 +56,17 @@ public final class VideoFrameSource {
     /// Whether the container's index has a keyframe in (after, atOrBefore]: only then does seeking forward
     /// beat decoding forward (a long GOP would make a seek decode the same frames again). Without an index
     /// (some containers), assume it does.
-    private func keyframeLies(after: Double, atOrBefore target: Double) -> Bool {
+    func keyframeLies(after: Double, atOrBefore target: Double) -> Bool {
         let tb = av_q2d(stream.pointee.time_base)
-        guard tb > 0, avformat_index_get_entry(stream, 0) != nil else { return true }
-        let targetPTS = startPTS + Int64((target / tb).rounded(.down))
-        let i = av_index_search_timestamp(stream, targetPTS, AVSEEK_FLAG_BACKWARD)
-        guard i >= 0, let entry = avformat_index_get_entry(stream, i) else { return true }
-        return Double(entry.pointee.timestamp - startPTS) * tb > after + 1e-6
+        let startPTS = self.startPTS, stream = self.stream
+        // Some demuxers add index entries while reading: look while the demux thread is not reading.
+        return demuxer.withContainerLocked {
+            guard tb > 0, avformat_index_get_entry(stream, 0) != nil else { return true }
+            let targetPTS = startPTS + Int64((target / tb).rounded(.down))
+            let i = av_index_search_timestamp(stream, targetPTS, AVSEEK_FLAG_BACKWARD)
+            guard i >= 0, let entry = avformat_index_get_entry(stream, i) else { return true }
+            return Double(entry.pointee.timestamp - startPTS) * tb > after + 1e-6
+        }
     }
 
     /// The time of the stream's first frame.
@@ -70,7 +74,7 @@ public final class VideoFrameSource {
 
     /// Containers round timestamps to their time base (Matroska: milliseconds), so a frame stored up to half a
     /// tick late is still the one due.
-    private var slack: Double { 0.5 * av_q2d(stream.pointee.time_base) + 1e-9 }
+    var slack: Double { 0.5 * av_q2d(stream.pointee.time_base) + 1e-9 }
 
     private func advanceWhileDue(_ seconds: Double) throws {
         while let next = upcoming, next.time.seconds <= seconds + slack {
@@ -101,7 +105,19 @@ public final class VideoFrameSource {
         try advanceWhileDue(seconds)
     }
 
-    private func decodeNext() throws -> VideoFrame? {
+    // MARK: Sequential access (a decode thread's queue)
+
+    /// Moves reading to the keyframe at or before `seconds`; the next `decodeNext()` gives the frames from there.
+    func reposition(to seconds: Double) {
+        _ = demuxer.seek(to: seconds)
+        decoder.flush()
+        current = nil
+        upcoming = nil
+        ended = false
+    }
+
+    /// The next frame of the stream in order; nil at its end.
+    func decodeNext() throws -> VideoFrame? {
         guard let frame = try decoder.nextFrame(reading: demuxer.nextPacket) else { ended = true; return nil }
         var pts = frame.pointee.best_effort_timestamp
         if pts == lp_av_nopts_value() { pts = frame.pointee.pts == lp_av_nopts_value() ? startPTS : frame.pointee.pts }

@@ -16,7 +16,8 @@ struct BenchCommand: ParsableCommand {
     var still: String?
 
     func run() throws {
-        let contents = ProcessInfo.processInfo.environment["BENCH_BGRA"] == "1" ? LayerContents.image(Self.testCardImage(width: 1280, height: 720)) : LayerContents.pixelBuffer(Self.testCard(width: 1280, height: 720))
+        let contents = ProcessInfo.processInfo.environment["BENCH_BGRA"] == "1" ? LayerContents.image(Self.testCardImage(width: 1280, height: 720)) : LayerContents.pixelBuffer(Self.testCard(width: Int(ProcessInfo.processInfo.environment["BENCH_SOURCE_WIDTH"] ?? "") ?? 1280,
+                                                            height: Int(ProcessInfo.processInfo.environment["BENCH_SOURCE_HEIGHT"] ?? "") ?? 720))
         let effects = CardScene.Effects(
             canvas: PixelSize(width: 1920, height: 1080), background: try Color(parsing: "#202020"),
             layerSize: PixelSize(width: 1280, height: 720), gravity: .resize, rotateDegrees: 30,
