@@ -275,3 +275,62 @@ private func greyStatistics(_ s: Surface) -> (mean: Double, deviation: Double) {
     #expect(worst <= 1)
     #expect(greyStatistics(minified(.trilinear, bias: 1)).deviation < greyStatistics(minified(.trilinear)).deviation)
 }
+
+// MARK: - Under perspective
+
+@Test func contentsCenterUnderPerspective() {
+    // strict: (2, 0). The nine-slice button turned 0.6 rad about y with perspective: the deep interior walks it in
+    // segments that are split at the slices' breaks, so the slices meet without a seam and the corners stay round.
+    let root = canvas(200, 100)
+    let layer = makeLayer(Rect(x: 20, y: 26, width: 160, height: 48))
+    layer.contents = .image(buttonImage(scale: 2))
+    layer.contentsScale = 2
+    layer.contentsCenter = Rect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+    layer.transform = Transform3D.makeRotation(0.6, 0, 1, 0).concatenating(.makePerspective(distance: 300))
+    root.addSublayer(layer)
+    let s = render(root)
+    expectGolden(s, area: area, name: "contents-center-perspective", tolerance: strict)
+    // Along the middle row, from the first to the last teal pixel (inside the rims), every pixel is teal, yellow or a
+    // blend of the two (each channel between theirs): a seam would let the canvas through or darken a blend.
+    let yellow = Palette.yellow.premultiplied, teal = Palette.teal.premultiplied
+    let row = (0..<200).map { s.pixel(x: $0, y: 50) }
+    let tealColumns = row.indices.filter { channelDifference(row[$0], teal) <= 2 }
+    #expect(tealColumns.count > 8)
+    if let first = tealColumns.first, let last = tealColumns.last {
+        func between(_ v: UInt8, _ a: UInt8, _ b: UInt8) -> Bool { Int(v) >= Int(min(a, b)) - 2 && Int(v) <= Int(max(a, b)) + 2 }
+        let seams = (first...last).filter { x in
+            let p = row[x]
+            return !(between(p.r, teal.r, yellow.r) && between(p.g, teal.g, yellow.g) && between(p.b, teal.b, yellow.b))
+        }
+        #expect(seams.isEmpty, "columns \(seams)")
+    }
+}
+
+/// A 160×160 floor of 6-pixel squares (240×240 pixels) tilted away under perspective on a 160×100 canvas.
+private func floorScene(_ filter: ContentsFilter) -> Surface {
+    let root = canvas(160, 100)
+    let floor = makeLayer(Rect(x: 0, y: -20, width: 160, height: 160))
+    floor.contents = .image(Image(width: 240, height: 240) { px in
+        for y in 0..<240 { for x in 0..<240 { px[y * 240 + x] = ((x / 6 + y / 6) % 2 == 0) ? 0xffff_ffff : 0xff20_2020 } }
+    })
+    floor.minificationFilter = filter
+    floor.transform = Transform3D.makeRotation(1.15, 1, 0, 0).concatenating(.makePerspective(distance: 200))
+    root.addSublayer(floor)
+    return render(root)
+}
+
+@Test func minifyUnderPerspectiveLinearAndTrilinear() {
+    // strict: (2, 0). Towards the horizon one pixel spans more and more texels: bilinear breaks into moiré there,
+    // trilinear fades smoothly to the mean grey, level by level, while the near rows keep their squares (a little
+    // softer: the level follows the longer side of a pixel's footprint, here the foreshortened one).
+    let linear = floorScene(.linear), trilinear = floorScene(.trilinear)
+    expectGolden(linear, area: area, name: "floor-perspective-linear", tolerance: strict)
+    expectGolden(trilinear, area: area, name: "floor-perspective-trilinear", tolerance: strict)
+    // The far rows (the floor's top starts near row 37): trilinear is close to flat grey, bilinear is not.
+    func deviation(_ s: Surface) -> Double {
+        var sum = 0.0, squares = 0.0, n = 0.0
+        for y in 38..<46 { for x in 30..<130 { let g = Double(s.pixel(x: x, y: y).g); sum += g; squares += g * g; n += 1 } }
+        return (squares / n - (sum / n) * (sum / n)).squareRoot()
+    }
+    #expect(deviation(trilinear) * 3 < deviation(linear), "trilinear \(deviation(trilinear)), linear \(deviation(linear))")
+}
