@@ -40,6 +40,19 @@ struct ContentsPlacement {
 }
 
 extension SamplerChoice {
+    /// The sampler for a layer's contents: trilinear (mipmaps) for an image whose `minificationFilter` asks for it,
+    /// else `nearest` or bilinear as judged for the whole draw.
+    /// Video frames (pixel buffers) fall back to bilinear for trilinear: a new frame arrives every few
+    /// milliseconds, so a mipmap chain per frame would cost more than the aliasing it saves in a window.
+    init(_ contents: LayerContents, nearest: Bool, layer: LayerSnapshot) {
+        if layer.minificationFilter == .trilinear, case .image(let image) = contents {
+            self = .trilinear(TrilinearSampler(image: image, bias: layer.minificationFilterBias,
+                                               magnifyNearest: layer.magnificationFilter == .nearest))
+            return
+        }
+        self.init(contents, nearest: nearest)
+    }
+
     /// The sampler for `contents`, with nearest or bilinear filtering.
     init(_ contents: LayerContents, nearest: Bool) {
         switch contents {

@@ -52,6 +52,7 @@ enum SamplerChoice {
     case bgra(BGRASampler)
     case planarYUV(PlanarYUVSampler)
     case nv12(NV12Sampler)
+    case trilinear(TrilinearSampler)
 }
 
 /// A layer's contents as drawn: where they sit in the layer's plane and how local points map to texels.
@@ -59,8 +60,8 @@ struct ContentsDraw {
     let sampler: SamplerChoice
     /// The contents' rectangle in the layer's plane (after gravity).
     let rect: RoundedRect
-    /// texel = local · scale + offset.
-    let scaleX, offsetX, scaleY, offsetY: Float
+    /// Local point to texel: affine, or piecewise affine with a nine-slice (`contentsCenter`).
+    let map: ContentsMap
     /// `masksToBounds`: the contents are cut by the layer's rounded shape.
     let clippedToShape: Bool
     /// Contents that cover every pixel they touch with alpha 255 (opaque video, opaque images).

@@ -49,6 +49,7 @@ enum Kernels {
         case .bgra(let s): drawBody(d, sampler: s, into: target, area: area, occluders: occluders)
         case .planarYUV(let s): drawBody(d, sampler: s, into: target, area: area, occluders: occluders)
         case .nv12(let s): drawBody(d, sampler: s, into: target, area: area, occluders: occluders)
+        case .trilinear(let s): drawBody(d, sampler: s, into: target, area: area, occluders: occluders)
         }
         withExtendedLifetime(contents.owner) {}
     }
@@ -63,7 +64,9 @@ enum Kernels {
         let contents = d.contents
         let cRect = contents?.rect ?? shape
         let cClip = contents?.clippedToShape ?? false
-        let sx = contents?.scaleX ?? 0, ox = contents?.offsetX ?? 0, sy = contents?.scaleY ?? 0, oy = contents?.offsetY ?? 0
+        let map = contents?.map ?? ContentsMap(x: AxisMap(AxisPiece(scale: 0, offset: 0)), y: AxisMap(AxisPiece(scale: 0, offset: 0)))
+        // The deep interior measures linearity in the reference pieces' texels (the only pieces without a nine-slice).
+        let sx = map.x.reference.scale, ox = map.x.reference.offset, sy = map.y.reference.scale, oy = map.y.reference.offset
         let background = d.background
         let border = d.border
         let opacity = d.opacity
@@ -100,7 +103,8 @@ enum Kernels {
                 var cc = coverage(of: cRect, u: u, v: v, footprint: f)
                 if cClip { cc *= covShape }
                 if cc > 0 {
-                    let s = sampler.sample(u * sx + ox, v * sy + oy)
+                    let tx = map.x(u), ty = map.y(v)
+                    let s = S.usesLevelOfDetail ? sampler.sample(tx, ty, lod: map.levelOfDetail(u, v, f)) : sampler.sample(tx, ty)
                     c = s * cc + c * (1 - s.w * (cc / 255))
                 }
             }
@@ -136,18 +140,35 @@ enum Kernels {
                 return
             }
             scratch.withUnsafeMutableBufferPointer { tmp in
-                SpanWalk.linearSegments(x0, x1, texel: { texel($0, py) }) { x, n, start, step in
+                /// One run that lies in one piece of the contents map per axis (ContentsMap.swift).
+                @inline(__always)
+                func run(_ x: Int, _ n: Int, _ start: (Double, Double), _ step: (Double, Double), _ pieceX: Float, _ pieceY: Float) {
+                    @inline(__always) func fill(_ dst: UnsafeMutablePointer<UInt32>) {
+                        if S.usesLevelOfDetail {
+                            let f = t.footprint(px: Double(x) + 0.5, py: py)
+                            let lod = footprintLevel(dudx: f.dudx, dudy: f.dudy, dvdx: f.dvdx, dvdy: f.dvdy, scaleX: pieceX, scaleY: pieceY)
+                            sampler.fillRun(dst, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1, lod: lod)
+                        } else {
+                            sampler.fillRun(dst, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1)
+                        }
+                    }
                     if direct {
-                        sampler.fillRun(row + x, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1)
+                        fill(row + x)
                         return
                     }
-                    sampler.fillRun(tmp.baseAddress!, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1)
+                    fill(tmp.baseAddress!)
                     for i in 0..<n {
                         var c = unpack(tmp[i])
                         let sourceAlpha = c.w
                         if opacity < 1 { c *= opacity }
                         if background != nil { c += deepBase * (1 - sourceAlpha * (1 / 255)) }
                         blend(c, over: &row[x + i])
+                    }
+                }
+                // A nine-slice splits a segment where it crosses a break; an affine map passes it through as is.
+                SpanWalk.linearSegments(x0, x1, texel: { texel($0, py) }) { x, n, start, step in
+                    map.forEachPiece(n, start, step) { i, m, pieceStart, pieceStep, pieceX, pieceY in
+                        run(x + i, m, pieceStart, pieceStep, pieceX, pieceY)
                     }
                 }
             }

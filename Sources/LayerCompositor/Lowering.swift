@@ -162,16 +162,15 @@ struct Lowering {
                                           contentsRect: layer.contentsRect, contentsScale: layer.contentsScale)
         let r = placement.rect, s = placement.source
         guard r.width > 0, r.height > 0, s.width != 0, s.height != 0 else { return nil }
-        let sx = s.width / r.width, sy = s.height / r.height
+        let map = ContentsMap(rect: r, source: s, center: layer.contentsCenter, contentsScale: layer.contentsScale)
+        let sx = Double(map.x.reference.scale), sy = Double(map.y.reference.scale)
         // Minifying or magnifying, judged at the centre of the contents: texels per pixel.
         var nearest = layer.magnificationFilter == .nearest
         if texelsPerPixelAtCentre(r, h: h, toLocal: toLocal, sx: sx, sy: sy) > 1.0001 {
             nearest = layer.minificationFilter == .nearest
         }
-        return ContentsDraw(sampler: SamplerChoice(contents, nearest: nearest),
-                            rect: plainShape(r),
-                            scaleX: Float(sx), offsetX: Float(s.minX - r.minX * sx),
-                            scaleY: Float(sy), offsetY: Float(s.minY - r.minY * sy),
+        return ContentsDraw(sampler: SamplerChoice(contents, nearest: nearest, layer: layer),
+                            rect: plainShape(r), map: map,
                             clippedToShape: layer.masksToBounds, isOpaque: contents.isOpaque, owner: contents.owner)
     }
 

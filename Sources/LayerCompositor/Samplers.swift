@@ -6,6 +6,10 @@ protocol ContentSampler {
     func sample(_ x: Float, _ y: Float) -> SIMD4<Float>
     /// `count` samples along an evenly stepped line, as premultiplied BGRA words (SamplerRuns.swift).
     func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double)
+    /// With a level of detail (log2 texels per pixel) for samplers that use one (TrilinearSampler.swift).
+    static var usesLevelOfDetail: Bool { get }
+    func sample(_ x: Float, _ y: Float, lod: Float) -> SIMD4<Float>
+    func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double, lod: Float)
 }
 
 /// Bilinear weights and clamped taps along one axis.

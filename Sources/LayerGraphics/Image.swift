@@ -9,6 +9,8 @@ public final class Image: @unchecked Sendable, CustomStringConvertible {
     /// True when every pixel has alpha 255; lets the compositor skip blending work.
     public let isOpaque: Bool
     let storage: UnsafeMutablePointer<UInt32>
+    /// The mipmap levels, built on first use (Image+Mipmaps.swift).
+    let mipmapCache = MipmapCache()
 
     /// Creates an image by letting `fill` write every pixel once, as little-endian BGRA words, row by row.
     public init(width: Int, height: Int, fill: (UnsafeMutableBufferPointer<UInt32>) throws -> Void) rethrows {

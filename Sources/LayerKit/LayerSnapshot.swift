@@ -28,6 +28,8 @@ public final class LayerSnapshot: Sendable {
     public let contentsScale: Double
     public let minificationFilter: ContentsFilter
     public let magnificationFilter: ContentsFilter
+    /// Shifts the level of detail that trilinear minification picks (positive: blurrier).
+    public let minificationFilterBias: Double
     public let cornerRadius: Double
     public let maskedCorners: CornerMask
     public let borderWidth: Double
@@ -68,6 +70,7 @@ public final class LayerSnapshot: Sendable {
         contentsScale = layer.contentsScale
         minificationFilter = layer.minificationFilter
         magnificationFilter = layer.magnificationFilter
+        minificationFilterBias = layer.minificationFilterBias
         cornerRadius = p.cornerRadius
         maskedCorners = layer.maskedCorners
         borderWidth = p.borderWidth
