@@ -48,8 +48,12 @@ extension Compositor {
                       !(contents.clippedToShape && body.shape.maxRadius > 0) else { return nil }
                 // The whole picture, once, across the rect (texel = local · scale + offset).
                 let r = contents.rect
-                guard abs(Double(contents.scaleX * (r.maxX - r.minX)) - Double(buffer.width)) < 0.01,
-                      abs(Double(contents.scaleY * (r.maxY - r.minY)) - Double(buffer.height)) < 0.01 else { return nil }
+                let x = contents.map.x, y = contents.map.y
+                guard x.isAffine && y.isAffine,
+                      abs(Double(x.start.scale * r.minX + x.start.offset)) < 0.01,
+                      abs(Double(x.start.scale * r.maxX + x.start.offset) - Double(buffer.width)) < 0.01,
+                      abs(Double(y.start.scale * r.minY + y.start.offset)) < 0.01,
+                      abs(Double(y.start.scale * r.maxY + y.start.offset) - Double(buffer.height)) < 0.01 else { return nil }
                 picture = (buffer, pixelRect(r))
             }
         }
