@@ -6,10 +6,17 @@ import LayerKit
 import Synchronization
 
 /// What the compositing and encoding threads share: the first failure and the order of filled surfaces.
+/// One output frame on its way to the encoder: a composited surface of the pool, or a decoded picture that is
+/// the whole frame as it is (a plain transcode: `Compositor.directVideo`), which skips compositing.
+enum ExportFrame: @unchecked Sendable {
+    case surface(slot: Int)
+    case picture(PixelBuffer)
+}
+
 final class PipelineState: Sendable {
     let failure = Mutex<(any Error)?>(nil)
-    /// Filled surfaces in order; nil tells the encoder thread that no more will come.
-    let queue = Mutex<[Int?]>([])
+    /// Frames to encode in order; nil tells the encoder thread that no more will come.
+    let queue = Mutex<[ExportFrame?]>([])
 }
 
 /// Set by SIGINT during an export, so that the export stops and removes its temporary file.
@@ -29,6 +36,8 @@ public final class Exporter {
         public var frames: Int
         public var seconds: Double
         public var renderMilliseconds: [Double]
+        /// Frames that were a decoded picture as it is, encoded without compositing.
+        public var directFrames = 0
     }
 
     public let root: Layer
@@ -88,6 +97,12 @@ public final class Exporter {
         }
     }
 
+    /// The picture fills the output exactly, pixel for pixel.
+    private func coversFrame(_ d: DirectVideo) -> Bool {
+        abs(d.rect.minX) < 1e-6 && abs(d.rect.minY) < 1e-6 && abs(d.rect.width - Double(width)) < 1e-6
+            && abs(d.rect.height - Double(height)) < 1e-6 && d.buffer.width == width && d.buffer.height == height
+    }
+
     private func run(temporary: String, finalPath: String, progress: ((Progress) -> Void)?) throws -> Statistics {
         let rate = Double(settings.frameRate.num) / Double(settings.frameRate.den)
         let duration = Double(frameCount) / rate
@@ -103,9 +118,14 @@ public final class Exporter {
             defer { encoderDone.signal() }
             while true {
                 ready.wait()
-                guard let slot = shared.queue.withLock({ $0.removeFirst() }) else { break }
+                guard let item = shared.queue.withLock({ $0.removeFirst() }) else { break }
                 if shared.failure.withLock({ $0 == nil }) {
-                    do { try writer.append(pool[slot]) } catch { shared.failure.withLock { $0 = error } }
+                    do {
+                        switch item {
+                        case .surface(let slot): try writer.append(pool[slot])
+                        case .picture(let buffer): try writer.append(buffer)
+                        }
+                    } catch { shared.failure.withLock { $0 = error } }
                 }
                 free.signal()
             }
@@ -113,6 +133,7 @@ public final class Exporter {
         encoderThread.start()
         let began = DispatchTime.now().uptimeNanoseconds
         var renderTimes: [Double] = []
+        var directFrames = 0
         for i in 0..<frameCount {
             if exportInterrupted.load(ordering: .relaxed) { shared.failure.withLock { $0 = $0 ?? MediaError("interrupted; '\(finalPath)' was not written") } }
             if shared.failure.withLock({ $0 != nil }) { break }
@@ -121,9 +142,18 @@ public final class Exporter {
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
-            compositor.render(root.snapshot(at: outputTime), into: pool[slot])
+            let snapshot = root.snapshot(at: outputTime)
+            let item: ExportFrame
+            if let direct = compositor.directVideo(snapshot, width: width, height: height), coversFrame(direct),
+               writer.canAppendDirectly(direct.buffer) {
+                item = .picture(direct.buffer)
+                directFrames += 1
+            } else {
+                compositor.render(snapshot, into: pool[slot])
+                item = .surface(slot: slot)
+            }
             renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-            shared.queue.withLock { $0.append(slot) }
+            shared.queue.withLock { $0.append(item) }
             ready.signal()
             if let progress {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
@@ -137,6 +167,6 @@ public final class Exporter {
         if let error = shared.failure.withLock({ $0 }) { throw error }
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes)
+        return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames)
     }
 }

@@ -75,6 +75,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             av_opt_set(oc.pointee.priv_data, "update", "1", 0) // one picture, written over the one file
         }
         let hd = height >= 720 && !isJPEG
+        streamMatrix = hd ? .bt709 : .bt601
         enc.pointee.colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
         enc.pointee.color_primaries = hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
         enc.pointee.color_trc = hd ? AVCOL_TRC_BT709 : AVCOL_TRC_SMPTE170M
@@ -188,6 +189,41 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             p += 1
         }
         return first
+    }
+
+    /// The colour matrix the stream is tagged with (BT.709 from 720 lines up, else BT.601; limited range).
+    private(set) var streamMatrix: ColorMatrix = .bt709
+
+    /// Whether `buffer` can be encoded as it is (`append(_: PixelBuffer)`): 8-bit 4:2:0 of the output's size,
+    /// in the stream's matrix and limited range, into an encoder that takes 4:2:0.
+    public func canAppendDirectly(_ buffer: PixelBuffer) -> Bool {
+        guard let encoder else { return false }
+        return encoder.pointee.pix_fmt == AV_PIX_FMT_YUV420P && buffer.format == .yuv420p && buffer.width == width
+            && buffer.height == height && buffer.matrix == streamMatrix && buffer.range == .limited && buffer.chromaLocation == .left
+    }
+
+    /// Encodes a decoded picture as the next frame without compositing or colour conversion (a plain transcode):
+    /// its planes are copied into the encoder's frame. Only when `canAppendDirectly` says so.
+    public func append(_ buffer: PixelBuffer) throws {
+        guard let frame, let encoder, canAppendDirectly(buffer) else { throw MediaError("cannot encode '\(path)': wrong picture format") }
+        var status = av_frame_make_writable(frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        let d = frame.pointee.data, l = frame.pointee.linesize
+        for (i, (dst, stride)) in [(d.0, l.0), (d.1, l.1), (d.2, l.2)].enumerated() {
+            guard let dst else { continue }
+            let plane = buffer.planes[i]
+            let rowBytes = min(plane.width, Int(stride))
+            for y in 0..<plane.height {
+                (dst + y * Int(stride)).update(from: plane.base.advanced(by: y * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self), count: rowBytes)
+            }
+        }
+        frame.pointee.pts = Int64(framesWritten)
+        status = avcodec_send_frame(encoder, frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        framesWritten += 1
+        try drainPackets()
+        try audio?.copy(upTo: Double(framesWritten) * av_q2d(encoder.pointee.time_base) + 0.5)
+        withExtendedLifetime(buffer) {}
     }
 
     /// Encodes `surface` as the next frame (frame index = presentation time in 1/fps units).

@@ -31,6 +31,8 @@ struct ExportTests {
                                     audioSource: sample("clip.mp4"))
             let stats = try exporter.export(to: out)
             #expect(stats.frames == 50)
+            // The frames are the decoded pictures as they are (same size, BT.601 limited): encoded without compositing.
+            #expect(stats.directFrames == 50)
             let asset = try MediaAsset(path: out)
             let video = try #require(asset.video)
             #expect(video.width == 320 && video.height == 180 && video.frameRateNumerator == 25 && video.frameRateDenominator == 1)
