@@ -14,8 +14,10 @@ struct Lowering {
     /// Lowers `layer`, whose map into target pixels is `world`, in front of the eye where `planes` hold.
     /// With `asShadowSource`, the layer's own shadow and opacity are left out (its shadow's shape is being drawn).
     /// `opacityScale` multiplies the layer's group opacity (a transform layer's opacity, given to each plane).
+    /// `flipped`: an odd number of ancestors have `isGeometryFlipped`, so the layer's plane is mirrored in y; its
+    /// contents are drawn mirrored back, upright, as Core Animation shows images under a flipped superlayer.
     func lower(_ layer: LayerSnapshot, world: Transform3D, planes: [HalfPlane], clips: [ClipShape],
-               asShadowSource: Bool = false, opacityScale: Double = 1) -> [DrawOp] {
+               asShadowSource: Bool = false, opacityScale: Double = 1, flipped: Bool = false) -> [DrawOp] {
         if layer.isHidden || (layer.opacity * opacityScale <= 0 && !asShadowSource) { return [] }
         if layer.preserves3D {
             // Reached only as the root of a render or a mask: the context's space is then the target's, which
@@ -52,7 +54,7 @@ struct Lowering {
             guard layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 else { return nil }
             return BorderDraw(inner: shape.inset(by: Float(layer.borderWidth)), color: c.bgraFloat)
         }()
-        let contents = makeContents(layer, h: h, toLocal: toLocal)
+        let contents = makeContents(layer, h: h, toLocal: toLocal, flipped: flipped)
         let background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
         if background != nil || contents != nil || (border != nil && !hasSublayers) {
             var area = b
@@ -80,7 +82,8 @@ struct Lowering {
                 }
                 let ah = Homography(plane: a)
                 let childPlanes = planes.map { $0.pulledBack(through: ah) } + [HalfPlane.inFront(of: ah)]
-                ops += lower(child, world: a.concatenating(toPlane), planes: childPlanes, clips: childClips)
+                ops += lower(child, world: a.concatenating(toPlane), planes: childPlanes, clips: childClips,
+                             flipped: flipped != layer.isGeometryFlipped)
             }
             if let border, let placement = place(b, h, planes, toLocal, clips) {
                 ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
@@ -102,7 +105,7 @@ struct Lowering {
                 maskClips.append(ClipShape(toLocal: PixelToLocal(mInverse), shape: m.masksToBounds ? roundedShape(of: m) : plainShape(m.bounds),
                                            bounds: poly.boundingBox))
             }
-            mask = lower(m, world: mWorld, planes: mPlanes, clips: maskClips)
+            mask = lower(m, world: mWorld, planes: mPlanes, clips: maskClips, flipped: flipped)
         }
         let opacity: Float = asShadowSource ? 1 : Float(min(layer.opacity * opacityScale, 1))
         if mask == nil && (opacity >= 1 || ops.count <= 1) {
@@ -155,14 +158,20 @@ struct Lowering {
         return Placement(toLocal: toLocal, polygon: poly, bounds: bounds, clips: clips)
     }
 
-    func makeContents(_ layer: LayerSnapshot, h: Homography, toLocal: PixelToLocal) -> ContentsDraw? {
+    func makeContents(_ layer: LayerSnapshot, h: Homography, toLocal: PixelToLocal, flipped: Bool = false) -> ContentsDraw? {
         guard let contents = layer.contents else { return nil }
         let pixelSize = contents.pixelSize
         let placement = ContentsPlacement(bounds: layer.bounds.standardized, pixelSize: pixelSize, gravity: layer.contentsGravity,
                                           contentsRect: layer.contentsRect, contentsScale: layer.contentsScale)
         let r = placement.rect, s = placement.source
         guard r.width > 0, r.height > 0, s.width != 0, s.height != 0 else { return nil }
-        let map = ContentsMap(rect: r, source: s, center: layer.contentsCenter, contentsScale: layer.contentsScale)
+        var map = ContentsMap(rect: r, source: s, center: layer.contentsCenter, contentsScale: layer.contentsScale)
+        if flipped {
+            // Upright in a mirrored plane: the rect's top shows the source's bottom (a nine-slice keeps its
+            // horizontal slices only; vertically it stretches whole).
+            map.y = AxisMap(local: r.minY, length: r.height, source: s.minY + s.height, length: -s.height, center: 0, 1,
+                            contentsScale: layer.contentsScale)
+        }
         let sx = Double(map.x.reference.scale), sy = Double(map.y.reference.scale)
         // Minifying or magnifying, judged at the centre of the contents: texels per pixel.
         var nearest = layer.magnificationFilter == .nearest

@@ -44,3 +44,31 @@ struct ClippedDeepInteriorTests {
         #expect(worst <= 2, "max channel difference \(worst)")
     }
 }
+
+/// Under a superlayer with `isGeometryFlipped`, sublayers are placed from the bottom, but an image still
+/// shows upright (Core Animation's contentsAreFlipped): red stays at the top-left of the test picture.
+@Suite("Contents under flipped geometry")
+struct FlippedContentsTests {
+    @Test(arguments: [false, true])
+    func imagesStayUpright(twice: Bool) {
+        let root = canvas(120, 100)
+        let stage = makeLayer(Rect(x: 0, y: 0, width: 120, height: 100))
+        stage.isGeometryFlipped = true
+        var parent = stage
+        if twice { // two flips cancel: still upright
+            let inner = makeLayer(Rect(x: 0, y: 0, width: 120, height: 100))
+            inner.isGeometryFlipped = true
+            stage.addSublayer(inner)
+            parent = inner
+        }
+        let picture = makeLayer(Rect(x: 10, y: 10, width: 64, height: 48))
+        picture.contents = .image(testImage(width: 64, height: 48))
+        parent.addSublayer(picture)
+        root.addSublayer(stage)
+        let s = render(root)
+        // Once flipped, the frame's y is measured from the bottom: the picture sits at y 42…90; twice, at 10…58.
+        let top = twice ? 10 : 42
+        expectPixel(s, 10 + 8, top + 6, over(Palette.quadrantTopLeft, alpha: 1, Palette.canvas), tolerance: 2, "top-left quadrant (red) at the top")
+        expectPixel(s, 10 + 8, top + 48 - 6, over(Palette.quadrantBottomLeft, alpha: 1, Palette.canvas), tolerance: 2, "bottom-left quadrant (blue) at the bottom")
+    }
+}
