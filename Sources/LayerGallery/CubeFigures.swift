@@ -6,13 +6,13 @@ import LayerMedia
 /// (top) in view, unlit, so their edges are hard to tell apart.
 let cubeFigure = Figure(name: "5.21-cube", title: "Listing 5.9: six numbered faces folded into a cube, seen from above right with perspective",
                         width: 256, height: 256) { _ in
-    try CubeView(canvas: 256, lit: false).layer
+    CubeView(canvas: 256, lit: false).layer
 }
 
 /// Figure 5.22: listing 5.10, the same cube with each face darkened by 1 + n·l − 0.5, light (0, 1, −0.5).
 let litCubeFigure = Figure(name: "5.22-lit-cube", title: "Listing 5.10: the cube lit from the face normals: top brightest, front nearly as bright, right side half dark",
                            width: 256, height: 256) { _ in
-    try CubeView(canvas: 256, lit: true).layer
+    CubeView(canvas: 256, lit: true).layer
 }
 
 /// Not in the book: the lit cube with face 1 a PlayerLayer playing media/clip.mp4, frozen at 1 s.

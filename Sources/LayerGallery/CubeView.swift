@@ -24,7 +24,7 @@ struct CubeView {
     ///     changes the picture's size only).
     ///   - lit: listing 5.10's lighting layer on each face.
     ///   - makeFace: the layer of face `index` (0–5); the book's faces are white views with a numbered button.
-    init(canvas: Double, lit: Bool, makeFace: (Int) throws -> Layer = CubeView.numberedFace) rethrows {
+    init(canvas: Double, lit: Bool, makeFace: (Int) -> Layer = CubeView.numberedFace) {
         self.lit = lit
         layer.backgroundColor = Color(white: 0.85)
         containerView.bounds = Rect(x: 0, y: 0, width: Self.side, height: Self.side)
@@ -43,27 +43,27 @@ struct CubeView {
         containerView.sublayerTransform = perspective
         // add cube face 1
         var transform = Transform3D.makeTranslation(0, 0, 100)
-        addFace(try makeFace(0), withTransform: transform)
+        addFace(makeFace(0), withTransform: transform)
         // add cube face 2
         transform = .makeTranslation(100, 0, 0)
         transform = transform.rotated(by: .pi / 2, x: 0, y: 1, z: 0)
-        addFace(try makeFace(1), withTransform: transform)
+        addFace(makeFace(1), withTransform: transform)
         // add cube face 3
         transform = .makeTranslation(0, -100, 0)
         transform = transform.rotated(by: .pi / 2, x: 1, y: 0, z: 0)
-        addFace(try makeFace(2), withTransform: transform)
+        addFace(makeFace(2), withTransform: transform)
         // add cube face 4
         transform = .makeTranslation(0, 100, 0)
         transform = transform.rotated(by: -.pi / 2, x: 1, y: 0, z: 0)
-        addFace(try makeFace(3), withTransform: transform)
+        addFace(makeFace(3), withTransform: transform)
         // add cube face 5
         transform = .makeTranslation(-100, 0, 0)
         transform = transform.rotated(by: -.pi / 2, x: 0, y: 1, z: 0)
-        addFace(try makeFace(4), withTransform: transform)
+        addFace(makeFace(4), withTransform: transform)
         // add cube face 6
         transform = .makeTranslation(0, 0, -100)
         transform = transform.rotated(by: .pi, x: 0, y: 1, z: 0)
-        addFace(try makeFace(5), withTransform: transform)
+        addFace(makeFace(5), withTransform: transform)
     }
 
     /// The faces in the order they were added (face 1 first).
