@@ -18,9 +18,7 @@ struct GalleryCommand: ParsableCommand {
 
     func run() throws {
         let fm = FileManager.default
-        do { try fm.createDirectory(atPath: outdir, withIntermediateDirectories: true) } catch {
-            throw RunError("cannot create the output directory \(outdir): \(Self.reason(error))")
-        }
+        try Self.makeDirectories(outdir)
         for figure in Gallery.figures {
             let path = (outdir as NSString).appendingPathComponent(figure.name + ".png")
             let surface: LayerGraphics.Surface
@@ -37,6 +35,23 @@ struct GalleryCommand: ParsableCommand {
                 throw RunError("cannot write \(path): \(Self.reason(error))")
             }
             print("\(path)  \(figure.title)")
+        }
+    }
+
+    /// `mkdir -p`, one component at a time, so that the error names the component that failed and why
+    /// (Foundation's createDirectory only says "error 512").
+    private static func makeDirectories(_ path: String) throws {
+        var current = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            current = (current as NSString).appendingPathComponent(String(component))
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: current, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else { throw RunError("cannot create the output directory \(path): \(current) is not a directory") }
+                continue
+            }
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw RunError("cannot create the output directory \(path): \(current): \(String(cString: strerror(errno)))")
+            }
         }
     }
 
