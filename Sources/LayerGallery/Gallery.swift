@@ -5,6 +5,7 @@ import LayerCompositor
 public enum Gallery {
     /// Every figure, in the book's order.
     public static let figures: [Figure] = [
+        blueLayerFigure,
         spriteSheetFigure,
         stretchableButtonsFigure,
         clockFigure,

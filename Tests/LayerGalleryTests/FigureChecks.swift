@@ -39,6 +39,14 @@ private func extent(_ s: Surface, _ r: Int, _ g: Int, _ b: Int) -> (minX: Int, m
 
 @Suite("gallery: what each figure shows")
 struct FigureChecks {
+    @Test func theBlueLayerSitsInTheMiddleOfTheWhiteView() throws {
+        let s = try #require(renderFigure("1.5-blue-layer"))
+        let blue = extent(s, 0, 0, 255)
+        // The white view spans 20…220; the blue layer's frame (50, 50, 100, 100) is in the view's space: 70…170.
+        #expect(blue.minX == 70 && blue.maxX == 169 && blue.minY == 70 && blue.maxY == 169 && blue.count == 10_000, "\(blue)")
+        #expect(near(s.pixel(x: 25, y: 25), 255, 255, 255, tolerance: 0) && near(s.pixel(x: 10, y: 10), 217, 217, 217, tolerance: 0))
+    }
+
     @Test func clockHandsPointWhereTheTimeSays() throws {
         let s = try #require(renderFigure("3.7-clock"))
         // 10:09:30 with the book's formula: hour hand at 10/12 of a turn, minute at 9/60, second at 30/60.

@@ -6,7 +6,7 @@ import Testing
 struct GalleryCLITests {
     /// The figures' file stems and canvas sizes (Sources/LayerGallery; the goldens are in LayerGalleryTests).
     static let figures: [(String, Int, Int)] = [
-        ("2.8-sprites", 256, 96), ("2.10-nine-slice", 256, 160), ("3.7-clock", 240, 240), ("5.8-rotate-y", 200, 160),
+        ("1.5-blue-layer", 240, 240), ("2.8-sprites", 256, 96), ("2.10-nine-slice", 256, 160), ("3.7-clock", 240, 240), ("5.8-rotate-y", 200, 160),
         ("5.10-perspective", 200, 160), ("5.13-vanishing-point", 256, 160), ("5.16-opposite-z", 200, 200),
         ("5.18-opposite-y", 200, 200), ("5.21-cube", 256, 256), ("5.22-lit-cube", 256, 256), ("video-cube", 256, 256),
     ]
