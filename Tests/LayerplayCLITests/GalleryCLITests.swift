@@ -30,7 +30,7 @@ struct GalleryCLITests {
 
     @Test func galleryRefusesAnOutputDirectoryItCannotCreate() throws {
         try withTemporaryDirectory { dir in
-            FileManager.default.createFile(atPath: dir.appendingPathComponent("blocker").path, contents: Data("a file\n".utf8))
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("blocker").path, contents: Data("a file\n".utf8))
             let r = runLayerplay(["gallery", "blocker/figures"], in: dir)
             expectRunFailure(r, mentions: ["blocker/figures"])
         }
