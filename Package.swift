@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module arrows point down (see ../shared/ARCHITECTURE.md):
-// layerplay -> LayerDisplay -> LayerMedia -> LayerCompositor -> LayerKit -> LayerGraphics -> CCairo
+// layerplay -> LayerGallery (the book's figures) -> LayerMedia; layerplay -> LayerDisplay -> LayerMedia -> LayerCompositor -> LayerKit -> LayerGraphics -> CCairo
 let package = Package(
     name: "layerplay",
     products: [
@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LayerCompositor", targets: ["LayerCompositor"]),
         .library(name: "LayerMedia", targets: ["LayerMedia"]),
         .library(name: "LayerDisplay", targets: ["LayerDisplay"]),
+        .library(name: "LayerGallery", targets: ["LayerGallery"]),
         .executable(name: "layerplay", targets: ["layerplay"]),
     ],
     dependencies: [
@@ -40,10 +41,12 @@ let package = Package(
         .target(name: "LayerCompositor", dependencies: ["LayerKit", "LayerGraphics"]),
         .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims"]),
         .target(name: "LayerDisplay", dependencies: ["LayerMedia", "LayerCompositor", "CSDL2"]),
+        // The book's figures of chapters 1–5 rebuilt with LayerKit (`layerplay gallery`).
+        .target(name: "LayerGallery", dependencies: ["LayerKit", "LayerGraphics", "LayerCompositor", "LayerMedia"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [
-                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay",
+                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay", "LayerGallery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,6 +67,11 @@ let package = Package(
             exclude: ["References"]
         ),
         .testTarget(name: "LayerMediaTests", dependencies: ["LayerMedia", "LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"]),
+        .testTarget(
+            name: "LayerGalleryTests",
+            dependencies: ["LayerGallery", "LayerKit", "LayerGraphics", "TestSupport"],
+            exclude: ["References"]
+        ),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
         // Playback against a real clock: `make test` runs these on their own (nothing else competing for the cores).
         .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerGraphics", "CSDL2", "TestSupport"]),

@@ -8,6 +8,9 @@ do {
     if arguments.first == "bench" {
         var command = try BenchCommand.parseAsRoot(Array(arguments.dropFirst()))
         try command.run()
+    } else if arguments.first == "gallery" {
+        var command = try GalleryCommand.parseAsRoot(Array(arguments.dropFirst()))
+        try command.run()
     } else if arguments.first == "probe" {
         var command = try ProbeCommand.parseAsRoot(Array(arguments.dropFirst()))
         try command.run()

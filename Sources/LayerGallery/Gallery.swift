@@ -1,0 +1,27 @@
+import LayerCompositor
+
+/// The figures of chapters 1–5 of "iOS Core Animation: Advanced Techniques", rebuilt with LayerKit
+/// (listings ported line by line; the book's bitmaps are drawn procedurally, see `Art`).
+public enum Gallery {
+    /// Every figure, in the book's order.
+    public static let figures: [Figure] = [
+        blueLayerFigure,
+        spriteSheetFigure,
+        stretchableButtonsFigure,
+        clockFigure,
+        rotatedCardFigure,
+        perspectiveCardFigure,
+        sharedVanishingPointFigure,
+        flatteningInZFigure,
+        flatteningInYFigure,
+        cubeFigure,
+        litCubeFigure,
+        videoCubeFigure,
+    ]
+
+    /// The figure called `name`, if there is one.
+    public static func figure(named name: String) -> Figure? { figures.first { $0.name == name } }
+
+    /// One compositor for every figure: it keeps its threads and pools between renders.
+    public static let compositor = Compositor()
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import LayerGallery
+import LayerGraphics
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `layerplay gallery OUTDIR`: the figures of the book's chapters 1–5, rebuilt with LayerKit, one PNG each.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery", abstract: "Render the figures of \"iOS Core Animation: Advanced Techniques\" chapters 1–5 as PNGs in OUTDIR.")
+
+    @Argument(help: "The directory to write NAME.png into (created when missing).")
+    var outdir: String
+    @Option(help: "The directory holding clip.mp4, for the video-face cube.")
+    var media: String = "media"
+
+    func run() throws {
+        let fm = FileManager.default
+        try Self.makeDirectories(outdir)
+        for figure in Gallery.figures {
+            let path = (outdir as NSString).appendingPathComponent(figure.name + ".png")
+            let surface: LayerGraphics.Surface
+            do { surface = try figure.render(mediaDirectory: media) } catch {
+                throw RunError("cannot render figure \(figure.name): \(error)")
+            }
+            // Written beside the target and renamed when complete, so no partial PNG is ever left at the path.
+            let partial = (outdir as NSString).appendingPathComponent(".\(figure.name).png.partial")
+            do {
+                try surface.writePNG(to: partial)
+                guard rename(partial, path) == 0 else { throw RunError(String(cString: strerror(errno))) }
+            } catch {
+                try? fm.removeItem(atPath: partial)
+                throw RunError("cannot write \(path): \(Self.reason(error))")
+            }
+            print("\(path)  \(figure.title)")
+        }
+    }
+
+    /// `mkdir -p`, one component at a time, so that the error names the component that failed and why
+    /// (Foundation's createDirectory only says "error 512").
+    private static func makeDirectories(_ path: String) throws {
+        var current = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            current = (current as NSString).appendingPathComponent(String(component))
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: current, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else { throw RunError("cannot create the output directory \(path): \(current) is not a directory") }
+                continue
+            }
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw RunError("cannot create the output directory \(path): \(current): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

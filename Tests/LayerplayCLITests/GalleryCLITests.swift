@@ -1,0 +1,45 @@
+import Foundation
+import LayerGraphics
+import Testing
+
+@Suite("layerplay gallery")
+struct GalleryCLITests {
+    /// The figures' file stems and canvas sizes (Sources/LayerGallery; the goldens are in LayerGalleryTests).
+    static let figures: [(String, Int, Int)] = [
+        ("1.5-blue-layer", 240, 240), ("2.8-sprites", 256, 96), ("2.10-nine-slice", 256, 160), ("3.7-clock", 240, 240), ("5.8-rotate-y", 200, 160),
+        ("5.10-perspective", 200, 160), ("5.13-vanishing-point", 256, 160), ("5.16-opposite-z", 200, 200),
+        ("5.18-opposite-y", 200, 200), ("5.21-cube", 256, 256), ("5.22-lit-cube", 256, 256), ("video-cube", 256, 256),
+    ]
+
+    @Test func galleryWritesEveryFigureAsAPNG() throws {
+        try withTemporaryDirectory { dir in
+            let media = packageRoot.appendingPathComponent("media").path
+            let r = runLayerplay(["gallery", "out/figures", "--media", media], in: dir)
+            expectSuccess(r)
+            let lines = r.stdout.split(separator: "\n")
+            #expect(lines.count == Self.figures.count, "one line per file: \(r.stdout)")
+            for (name, width, height) in Self.figures {
+                let url = dir.appendingPathComponent("out/figures/\(name).png")
+                #expect(lines.contains { $0.hasPrefix("out/figures/\(name).png") }, "\(name) is reported")
+                guard let image = readPNG(url) else { continue }
+                #expect(image.width == width && image.height == height, "\(name): \(image.width)x\(image.height)")
+            }
+            #expect(partialFiles(in: dir.appendingPathComponent("out/figures")).isEmpty)
+        }
+    }
+
+    @Test func galleryRefusesAnOutputDirectoryItCannotCreate() throws {
+        try withTemporaryDirectory { dir in
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("blocker").path, contents: Data("a file\n".utf8))
+            let r = runLayerplay(["gallery", "blocker/figures"], in: dir)
+            expectRunFailure(r, mentions: ["blocker/figures"])
+        }
+    }
+
+    @Test func galleryWithoutTheClipSaysWhichFigureNeedsIt() throws {
+        try withTemporaryDirectory { dir in
+            let r = runLayerplay(["gallery", "out", "--media", "nowhere"], in: dir)
+            expectRunFailure(r, mentions: ["video-cube", "nowhere/clip.mp4"])
+        }
+    }
+}
