@@ -7,13 +7,30 @@ extension Layer {
     func hitTestSubtree(_ p: Point) -> Layer? {
         if isHidden { return nil }
         guard let local = toSuperlayer.unproject(p) else { return nil }
-        if masksToBounds && !contains(local) { return nil }
         // The compositor culls such a layer with everything on it, so nothing on it can be hit.
         if !isDoubleSided && !facesViewer { return nil }
+        return hitTestInside(local)
+    }
+
+    /// Hit testing from a point already in this layer's own plane: its clip, its sublayers front to back, itself.
+    func hitTestInside(_ local: Point) -> Layer? {
+        if masksToBounds && !contains(local) { return nil }
         for layer in sublayersInDrawingOrder.reversed() {
             if let hit = layer.hitTest(local) { return hit }
         }
         return contains(local) ? self : nil
+    }
+
+    /// The layer's own map from its plane to its superlayer's space, before the superlayer's sublayer matrix.
+    var ownLocalTransform: Transform3D {
+        LayerGeometry.localTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                     transform: transform, position: position, zPosition: zPosition)
+    }
+
+    /// What this layer applies to its sublayers (sublayerTransform about the anchor, geometry flip).
+    var ownSublayerMatrix: Transform3D {
+        LayerGeometry.sublayerMatrix(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                     sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped)
     }
 
     /// The sublayers in drawing order: ascending `zPosition`, ties in array order.

@@ -11,14 +11,28 @@ import LayerGraphics
 /// only as their own opacities say).
 open class TransformLayer: Layer {
     /// A TransformLayer has no plane to hit: only its sublayers are hit (Core Animation never hit-tests the
-    /// transform layer itself). Points are carried into the sublayers through the transforms as drawn.
+    /// transform layer itself). Its planes (through nested TransformLayers) live in the 3D space of its
+    /// superlayer, so the frontmost is the one nearest the viewer where the line of sight through `p` meets it,
+    /// as the compositor's depth sort draws them, not the last in tree order.
     open override func hitTest(_ p: Point) -> Layer? {
         if isHidden { return nil }
-        guard let local = toSuperlayer.unproject(p) else { return nil }
-        for layer in sublayersInDrawingOrder.reversed() {
-            if let hit = layer.hitTest(local) { return hit }
+        let outsideFacing = superlayer?.facesViewer ?? true
+        var best: (layer: Layer, depth: Double)?
+        func visit(_ context: Layer, _ toSpace: Transform3D) {
+            for child in context.sublayers ?? [] where !child.isHidden {
+                // The child's plane into the superlayer's space, without flattening on the way.
+                let m = child.ownLocalTransform.concatenating(context.ownSublayerMatrix).concatenating(toSpace)
+                if child is TransformLayer { visit(child, m); continue }
+                guard let local = m.unproject(p) else { continue }
+                if !child.isDoubleSided && (m.planeDeterminant > 0) != outsideFacing { continue }
+                guard let hit = child.hitTestInside(local) else { continue }
+                let q = m.apply(x: local.x, y: local.y)
+                let depth = q.z / q.w // larger is nearer the viewer
+                if best.map({ depth > $0.depth }) ?? true { best = (hit, depth) }
+            }
         }
-        return nil
+        visit(self, toSuperlayer)
+        return best?.layer
     }
 
     override var preservesSublayerDepth: Bool { true }
