@@ -107,8 +107,6 @@ public final class PlaybackSession {
     private var quit = false
     /// Seconds of compositing a frame, smoothed.
     private var renderEstimate = 0.0
-    private var snapshotSeconds = 0.0
-    private let debugLog = ProcessInfo.processInfo.environment["LAYERPLAY_DEBUG"] != nil
     private var canvas = (width: 0, height: 0)
     /// The clock is held until the frame of a new position (the start, a seek) reaches the screen, so that
     /// playback never starts behind.
@@ -213,11 +211,7 @@ public final class PlaybackSession {
             nextTick = next + step
         }
         needsFrame = false
-        let began = hostSeconds()
-        let snapshot = root.snapshot(at: t)
-        snapshotSeconds = hostSeconds() - began
-        if debugLog { print(String(format: "submit t=%.3f now=%.3f snap=%.1fms est=%.1fms dropped=%d", t, now, snapshotSeconds * 1000, renderEstimate * 1000, statistics.framesDropped)) }
-        renderer.submit(.init(snapshot: snapshot, time: t, serial: serial, width: canvas.width, height: canvas.height))
+        renderer.submit(.init(snapshot: root.snapshot(at: t), time: t, serial: serial, width: canvas.width, height: canvas.height))
     }
 
     /// Sleeps until something may be due: a few milliseconds at most, so that keys stay responsive.

@@ -22,7 +22,6 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     /// Whether the queue starts at the stream's start (no seek since), so the first frame answers early times.
     private var fromStart = true
     private var stopped = false
-    private var storedWrap: (@Sendable (Double) -> Double)?
 
     init(source: VideoFrameSource, depth: Int = 4) {
         self.source = source
@@ -30,12 +29,6 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         let thread = Thread { [self] in run() }
         thread.name = "layerplay.decode"
         thread.start()
-    }
-
-    /// Kept for the player's looping ranges; the queue follows the times asked for, so it needs no prediction.
-    var wrap: (@Sendable (Double) -> Double)? {
-        get { condition.lock(); defer { condition.unlock() }; return storedWrap }
-        set { condition.lock(); storedWrap = newValue; condition.unlock() }
     }
 
     /// Ends the decode thread (after the frame it is decoding).

@@ -35,10 +35,7 @@ public final class Player: @unchecked Sendable {
     /// timeline keeps running through loops). nil: times are media times.
     public var range: PlaybackRange? {
         get { state.withLock { $0.range } }
-        set {
-            state.withLock { $0.range = newValue }
-            if let r = newValue { decoder.wrap = { @Sendable t in r.mediaTime(t) } } else { decoder.wrap = nil }
-        }
+        set { state.withLock { $0.range = newValue } }
     }
 
     /// The frame shown at `seconds`; nil when none can be decoded. Errors after the first frame keep the last good one.
