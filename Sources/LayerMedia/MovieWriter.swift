@@ -205,31 +205,23 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     /// Encodes a decoded picture as the next frame without compositing or colour conversion (a plain transcode):
     /// its planes are copied into the encoder's frame. Only when `canAppendDirectly` says so.
     public func append(_ buffer: PixelBuffer) throws {
-        guard let frame, let encoder, canAppendDirectly(buffer) else { throw MediaError("cannot encode '\(path)': wrong picture format") }
-        var status = av_frame_make_writable(frame)
+        guard let frame, canAppendDirectly(buffer) else { throw MediaError("cannot encode '\(path)': wrong picture format") }
+        let status = av_frame_make_writable(frame)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
         let d = frame.pointee.data, l = frame.pointee.linesize
         for (i, (dst, stride)) in [(d.0, l.0), (d.1, l.1), (d.2, l.2)].enumerated() {
             guard let dst else { continue }
             let plane = buffer.planes[i]
-            let rowBytes = min(plane.width, Int(stride))
-            for y in 0..<plane.height {
-                (dst + y * Int(stride)).update(from: plane.base.advanced(by: y * plane.bytesPerRow).assumingMemoryBound(to: UInt8.self), count: rowBytes)
-            }
+            av_image_copy_plane(dst, stride, plane.base.assumingMemoryBound(to: UInt8.self), Int32(plane.bytesPerRow),
+                                Int32(min(plane.width, Int(stride))), Int32(plane.height))
         }
-        frame.pointee.pts = Int64(framesWritten)
-        status = avcodec_send_frame(encoder, frame)
-        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
-        framesWritten += 1
-        try drainPackets()
-        try audio?.copy(upTo: Double(framesWritten) * av_q2d(encoder.pointee.time_base) + 0.5)
-        withExtendedLifetime(buffer) {}
+        try encodeFrame()
     }
 
     /// Encodes `surface` as the next frame (frame index = presentation time in 1/fps units).
     public func append(_ surface: Surface) throws {
-        guard let frame, let encoder else { return }
-        var status = av_frame_make_writable(frame)
+        guard let frame else { return }
+        let status = av_frame_make_writable(frame)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
         var srcData: [UnsafePointer<UInt8>?] = [UnsafePointer(UnsafeMutableRawPointer(surface.pixels).assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
         var srcStride: [Int32] = [Int32(surface.pixelsPerRow * 4), 0, 0, 0]
@@ -242,14 +234,19 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
                 }
             }
         }
+        try encodeFrame()
+    }
+
+    /// Sends the filled `frame` as the next picture (frame index = presentation time in 1/fps units), writes the
+    /// packets that come out, and keeps the audio interleaved with the video written so far.
+    private func encodeFrame() throws {
+        guard let frame, let encoder else { return }
         frame.pointee.pts = Int64(framesWritten)
-        status = avcodec_send_frame(encoder, frame)
+        let status = avcodec_send_frame(encoder, frame)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
         framesWritten += 1
         try drainPackets()
-        // Keep audio interleaved with the video written so far.
-        let seconds = Double(framesWritten) * av_q2d(encoder.pointee.time_base)
-        try audio?.copy(upTo: seconds + 0.5)
+        try audio?.copy(upTo: Double(framesWritten) * av_q2d(encoder.pointee.time_base) + 0.5)
     }
 
     private func drainPackets() throws {
