@@ -11,9 +11,17 @@ struct Placement {
     /// The largest distance, in local units along u and along v, that one pixel step spans over the polygon
     /// (the footprint is largest at a vertex: nearest the eye).
     var localUnitsPerPixel: (u: Double, v: Double) {
+        toLocal.largestFootprint(at: polygon.points)
+    }
+}
+
+extension PixelToLocal {
+    /// The largest distance, in local units along u and along v, that one pixel step spans at any of `points`
+    /// (pixel positions in front of the eye: W > 0).
+    func largestFootprint(at points: [(x: Double, y: Double)]) -> (u: Double, v: Double) {
         var mu = 0.0, mv = 0.0
-        for p in polygon.points {
-            let f = toLocal.footprint(px: p.x, py: p.y)
+        for p in points {
+            let f = footprint(px: p.x, py: p.y)
             mu = max(mu, Double((f.dudx * f.dudx + f.dudy * f.dudy).squareRoot()))
             mv = max(mv, Double((f.dvdx * f.dvdx + f.dvdy * f.dvdy).squareRoot()))
         }
@@ -34,15 +42,11 @@ struct ClipShape {
         self.toLocal = toLocal; self.shape = shape; self.bounds = bounds
         // The footprint in the clip's plane is largest at a corner of a region that contains the clip's pixels
         // (nearest the eye); behind the eye at a corner, give up.
-        var mu = 0.0, mv = 0.0, finite = true
-        for (x, y) in [(bounds.x0, bounds.y0), (bounds.x1, bounds.y0), (bounds.x0, bounds.y1), (bounds.x1, bounds.y1)] {
-            let px = Double(x), py = Double(y)
-            if toLocal.g * px + toLocal.h * py + toLocal.i <= 0 { finite = false; break }
-            let f = toLocal.footprint(px: px, py: py)
-            mu = max(mu, Double((f.dudx * f.dudx + f.dudy * f.dudy).squareRoot()))
-            mv = max(mv, Double((f.dvdx * f.dvdx + f.dvdy * f.dvdy).squareRoot()))
-        }
-        finite = finite && mu.isFinite && mv.isFinite
+        let corners = [(bounds.x0, bounds.y0), (bounds.x1, bounds.y0), (bounds.x0, bounds.y1), (bounds.x1, bounds.y1)]
+            .map { (x: Double($0.0), y: Double($0.1)) }
+        let inFront = corners.allSatisfy { toLocal.g * $0.x + toLocal.h * $0.y + toLocal.i > 0 }
+        let (mu, mv) = toLocal.largestFootprint(at: corners)
+        let finite = inFront && mu.isFinite && mv.isFinite
         deep = finite ? DeepInterior(inner: shape, marginU: 1.5 * mu + 1e-3, marginV: 1.5 * mv + 1e-3) : nil
     }
 }
