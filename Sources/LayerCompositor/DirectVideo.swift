@@ -61,12 +61,19 @@ extension Compositor {
         return DirectVideo(buffer: buffer, rect: rect, background: background ?? .black)
     }
 
-    /// No layer of the tree has a shadow, a mask, a border, group opacity or 3D depth.
+    /// No layer of the tree has a shadow, a mask, a border, group opacity, 3D depth or a turn: checks on the
+    /// snapshot alone, so that the frames of a scene with effects are not lowered twice (here and to render).
     private static func mayBeDirect(_ s: LayerSnapshot) -> Bool {
         if s.isHidden { return true }
-        if (s.shadowOpacity > 0 && s.shadowColor != nil) || s.mask != nil || s.borderWidth > 0 || s.opacity < 1 || s.preserves3D {
+        if (s.shadowOpacity > 0 && s.shadowColor != nil) || s.mask != nil || s.borderWidth > 0 || s.opacity < 1 || s.preserves3D
+            || !isUpright(s.transform) || !isUpright(s.sublayerTransform) {
             return false
         }
         return s.sublayers.allSatisfy(mayBeDirect)
+    }
+
+    /// Scales and moves only, as seen on a plane at z = 0 (no rotation, shear or perspective tilt).
+    private static func isUpright(_ m: Transform3D) -> Bool {
+        m.m12 == 0 && m.m13 == 0 && m.m14 == 0 && m.m21 == 0 && m.m23 == 0 && m.m24 == 0 && m.m31 == 0 && m.m32 == 0
     }
 }
