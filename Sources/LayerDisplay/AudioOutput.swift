@@ -40,9 +40,8 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
             Unmanaged<AudioOutput>.fromOpaque(userdata).takeUnretainedValue().fill(bytes, Int(length))
         }
         state = Mutex(State(anchorTime: range.start, anchorHost: hostSeconds()))
-        // SDL converts rates and channel counts for us; the stream resamples once to what we ask.
-        let probe = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range)
-        stream = probe
+        // SDL converts to the device for us (no changes allowed below); the stream resamples once to what we ask.
+        stream = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range)
         latency = Double(wanted.samples) / Double(wanted.freq)
         wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
         var obtained = SDL_AudioSpec()

@@ -108,6 +108,10 @@ public final class PlaybackSession {
     /// Seconds of compositing a frame, smoothed.
     private var renderEstimate = 0.0
     private var canvas = (width: 0, height: 0)
+    /// Whether an animation runs at the clock's time, judged once per turn of the loop.
+    private var animating = false
+    /// The display's refresh rate (60 when SDL does not know it), read at the start and after a resize.
+    private var refreshRate = 60.0
     /// The clock is held until the frame of a new position (the start, a seek) reaches the screen, so that
     /// playback never starts behind.
     private var resumeOnShow = false
@@ -116,6 +120,7 @@ public final class PlaybackSession {
     public func run() -> PlaybackStatistics {
         let began = hostSeconds()
         canvas = window.pixelSize
+        refreshRate = window.refreshRate ?? 60
         layout(canvas.width, canvas.height)
         onLayout?(canvas.width, canvas.height)
         nextTick = options.range.start
@@ -127,6 +132,7 @@ public final class PlaybackSession {
             while SDL_PollEvent(&event) != 0 { handle(event) }
             if quit { break }
             let now = clock.time
+            animating = root.hasRunningAnimations(at: now)
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame { break }
             collectRendered(now: now)
             presentIfDue()
@@ -145,15 +151,13 @@ public final class PlaybackSession {
     }
 
     /// Seconds between scheduled frames: the video's, or the display's refresh while animations run.
-    private func tick(at t: Double) -> Double {
+    private var tick: Double {
         let video = options.frameRate ?? 0
-        let animating = root.hasRunningAnimations(at: t)
-        let rate = animating ? max(video, window.refreshRate ?? 60) : (video > 0 ? video : 30)
-        return 1 / rate
+        return 1 / (animating ? max(video, refreshRate) : (video > 0 ? video : 30))
     }
 
     /// Whether frames change with time (a video or an animation); otherwise only events make new frames.
-    private func isTimeVarying(at t: Double) -> Bool { player != nil || root.hasRunningAnimations(at: t) }
+    private var isTimeVarying: Bool { player != nil || animating }
 
     private func collectRendered(now: Double) {
         guard ready == nil, let frame = renderer.take(waiting: 0) else { return }
@@ -167,7 +171,7 @@ public final class PlaybackSession {
             if now < frame.time - 0.0005 { return } // early: wait for its time
             // Late by a whole frame and a newer one is rendered: drop this one (ffplay's frame dropping).
             // Without a newer one, showing it late beats showing nothing; the drift records how late.
-            if now >= frame.time + tick(at: frame.time), let newer = renderer.take(waiting: 0) {
+            if now >= frame.time + tick, let newer = renderer.take(waiting: 0) {
                 statistics.framesDropped += 1
                 renderer.recycle(frame)
                 ready = nil
@@ -188,7 +192,7 @@ public final class PlaybackSession {
             // The clock starts (again) at this frame's time: it is in sync by definition.
             resumeOnShow = false
             clock.setPaused(false)
-            nextTick = frame.time + tick(at: frame.time)
+            nextTick = frame.time + tick
         } else if !clock.isPaused {
             statistics.maxDriftMilliseconds = max(statistics.maxDriftMilliseconds, abs(frame.time - clock.time) * 1000)
         }
@@ -197,13 +201,13 @@ public final class PlaybackSession {
     private func submitNext(now: Double) {
         guard !renderer.isOccupied else { return }
         let t: Double
-        if clock.isPaused || !isTimeVarying(at: now) {
+        if clock.isPaused || !isTimeVarying {
             guard needsFrame else { return }
             t = clock.isPaused ? now : max(now, nextTick)
             mustShow = true
         } else {
             var next = nextTick
-            let step = tick(at: next)
+            let step = tick
             // A frame finished after the one following it is due would be dropped anyway: skip it now.
             while !needsFrame && next + step < now + renderEstimate { next += step; statistics.framesDropped += 1 }
             if !options.range.loops && options.range.end.isFinite && next >= options.range.end { return }
@@ -244,6 +248,7 @@ public final class PlaybackSession {
             let size = window.pixelSize
             if size != canvas {
                 canvas = size
+                refreshRate = window.refreshRate ?? 60 // the window may have moved to another display
                 layout(size.width, size.height)
                 onLayout?(size.width, size.height)
                 invalidate()
@@ -300,7 +305,7 @@ public final class PlaybackSession {
         resumeOnShow = false
         if !clock.isPaused { clock.setPaused(true) }
         let shown = presentedTime ?? clock.time
-        var next = shown + tick(at: shown)
+        var next = shown + tick
         if let player, let frame = player.frame(at: shown), let rate = options.frameRate {
             // The next decoded frame: from the shown frame's own time, on the timeline of this loop.
             let media = options.range.mediaTime(shown)

@@ -23,15 +23,14 @@ final class Window {
         if SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
             throw DisplayError("cannot open a window: \(String(cString: SDL_GetError())); write the result to a file with -o OUT.mp4")
         }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         // SDL falls back to drawing off screen when there is no display: nobody would see the video.
-        if let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), driver == "offscreen",
-           ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
+        if driver == "offscreen", ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw DisplayError("cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set); write the result to a file with -o OUT.mp4")
         }
         var size = (width: max(1, width), height: max(1, height))
         // Fit a real screen; SDL's dummy display (headless runs, benchmarks) has no size worth fitting.
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         var usable = SDL_Rect()
         if driver != "dummy", SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             let scale = min(1, Double(usable.w) * 0.95 / Double(size.width), Double(usable.h) * 0.95 / Double(size.height))
