@@ -28,7 +28,7 @@ struct Layerplay: ParsableCommand {
         """,
         version: "layerplay 0.1 (\(FFmpegLibraries.versions); \(DisplayProbe.sdlVersion))")
 
-    @Argument(help: "The input: an image (PNG, JPEG, WebP, GIF, TIFF…; a video shows its first frame for now).")
+    @Argument(help: "The input: a video, a sound file or an image (anything FFmpeg reads).")
     var input: String
 
     // Canvas and media layer
@@ -66,9 +66,9 @@ struct Layerplay: ParsableCommand {
     var output: String?
     @Option(help: ArgumentHelp("Time of the still.", valueName: "TIME"))
     var at: TimeSpec?
-    @Option(help: ArgumentHelp("Start of the range to export.", valueName: "TIME"))
+    @Option(help: ArgumentHelp("Start of the range to play or export.", valueName: "TIME"))
     var start: TimeSpec?
-    @Option(help: ArgumentHelp("Length of the range to export (required for a still input).", valueName: "TIME"))
+    @Option(help: ArgumentHelp("Length of the range to play or export (required to export a still input).", valueName: "TIME"))
     var duration: TimeSpec?
     @Option(help: ArgumentHelp("Video encoder (libx264; libvpx-vp9 for .webm).", valueName: "NAME"))
     var codec: String?
