@@ -57,6 +57,27 @@ struct VideoTests {
         }
     }
 
+    /// The player answers from a queue decoded ahead on its own thread (`DecodeAhead`); `VideoFrameSource`
+    /// answers synchronously. Both must give the same frame, pixel for pixel, for any order of times: in
+    /// order, repeated, backwards (a seek), far ahead, past the end, and through a looping range.
+    @Test(arguments: ["clip.mp4", "formats/vp9.webm"])
+    func thePlayerAndTheSourceAgreeOnEveryFrame(_ name: String) throws {
+        let times = [0.0, 0.03, 0.04, 0.04, 0.52, 0.56, 1.99, 0.2, 1.5, 0.0, 9.0, 0.7, 0.74, 0.78]
+        let player = try Player(path: sample(name)), source = try VideoFrameSource(path: sample(name))
+        for t in times {
+            let a = try #require(player.frame(at: t)), b = try #require(try source.frame(at: t))
+            #expect(a.time == b.time, "at \(t): player \(a.time), source \(b.time)")
+            #expect(identical(picture(a.pixelBuffer), picture(b.pixelBuffer)), "at \(t): different pictures")
+        }
+        // A looping range maps the timeline back into the medium.
+        player.range = PlaybackRange(start: 0.4, end: 1.2, loops: true)
+        let fresh = try VideoFrameSource(path: sample(name))
+        for t in [0.4, 0.8, 1.16, 1.2, 1.28, 2.0, 2.4] {
+            let a = try #require(player.frame(at: t)), b = try #require(try fresh.frame(at: PlaybackRange(start: 0.4, end: 1.2, loops: true).mediaTime(t)))
+            #expect(a.time == b.time, "loop at \(t): player \(a.time), source \(b.time)")
+        }
+    }
+
     @Test func aSeekGivesTheSamePictureAsDecodingInOrder() throws {
         let inOrder = try VideoFrameSource(path: sample("clip.mp4"))
         var expected: Surface? = nil
