@@ -99,6 +99,14 @@ struct BodyDraw {
     /// Whether some of the draw is certainly opaque: then it hides the draws beneath it there.
     var occludes: Bool { opaqueArea != nil }
 
+    /// The columns of row `y` that the draw certainly paints opaque: its opaque area within every clip's deep interior.
+    @inline(__always)
+    func opaqueInterval(row y: Int) -> (Int, Int)? {
+        guard var i = opaqueArea?.interval(row: y, placement.toLocal) else { return nil }
+        if placement.clips.isEmpty { return i }
+        return Kernels.narrow(&i, toDeepInteriorOf: placement.clips, row: y) ? i : nil
+    }
+
     init(placement: Placement, shape: RoundedRect, background: SIMD4<Float>?, contents: ContentsDraw?, border: BorderDraw?,
          opacity: Float) {
         self.placement = placement; self.shape = shape; self.background = background; self.contents = contents
@@ -118,7 +126,8 @@ struct BodyDraw {
         let finite = m.u.isFinite && m.v.isFinite
         deep = finite ? DeepInterior(inner: inner, marginU: mu, marginV: mv) : nil
         let outer = finite ? DeepInterior(inner: shape, marginU: mu, marginV: mv) : nil
-        if opacity >= 1, placement.clips.isEmpty {
+        // Under clips the opaque part is also narrowed to every clip's deep interior, row by row (`Kernels.holes`).
+        if opacity >= 1, placement.clips.allSatisfy({ $0.deep != nil }) {
             let opaqueBackground = (background?.w ?? 0) >= 255
             let opaqueContents = contents?.isOpaque ?? false
             let coveringContents = contents.map {

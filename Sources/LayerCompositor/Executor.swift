@@ -32,14 +32,14 @@ final class Executor: Sendable {
     /// Fills `area` with transparent black, except where the first draw is certainly opaque (an opaque canvas
     /// background): every pixel there is overwritten, by that draw or by an opaque draw above that hides it.
     private func clearBand(_ area: PixelRect, under ops: [DrawOp], in target: RenderTarget) {
-        guard case .body(let first)? = ops.first, let opaque = first.opaqueArea else {
+        guard case .body(let first)? = ops.first, first.occludes else {
             target.row(area.y0).update(repeating: 0, count: target.pixelsPerRow * area.height)
             return
         }
         for y in area.y0..<area.y1 {
             let row = target.row(y)
             var a = area.x1, b = area.x1   // the columns left as they are
-            if let kept = opaque.interval(row: y, first.placement.toLocal) {
+            if let kept = first.opaqueInterval(row: y) {
                 a = min(max(kept.0, area.x0), area.x1); b = min(max(kept.1, a), area.x1)
             }
             (row + area.x0).update(repeating: 0, count: a - area.x0)

@@ -36,7 +36,7 @@ enum Kernels {
         var out: [(Int, Int)] = []
         for o in occluders {
             if y < o.placement.bounds.y0 || y >= o.placement.bounds.y1 { continue }
-            if let i = o.opaqueArea?.interval(row: y, o.placement.toLocal) { out.append(i) }
+            if let i = o.opaqueInterval(row: y) { out.append(i) }
         }
         return out
     }

@@ -1,0 +1,66 @@
+@testable import LayerCompositor
+import LayerGraphics
+import LayerKit
+import Foundation
+import Testing
+
+@Test func anOpaqueSublayerUnderARoundedClipHidesTheShadowBeneathAsDrawingOverItWould() {
+    // A video inside a rounded, clipped card (the command line's tree): the sublayer's opaque area, narrowed to
+    // the clip's deep interior, hides the container's shadow and the canvas. The same scene whose contents are
+    // not known to be opaque (one invisible corner texel at alpha 254) hides nothing; both must draw the same.
+    let occluded = render(clippedVideoScene(markedOpaque: true)), plain = render(clippedVideoScene(markedOpaque: false))
+    var worst = 0, differing = 0
+    for y in 0..<100 {
+        for x in 0..<120 {
+            let d = channelDifference(occluded.pixel(x: x, y: y), plain.pixel(x: x, y: y))
+            worst = max(worst, d)
+            if d > 0 { differing += 1 }
+        }
+    }
+    // The direct path (opaque contents) and the blending one may round a channel differently by 1.
+    #expect(worst <= 1, "max channel difference \(worst), \(differing) pixels differ")
+    if let dir = ProcessInfo.processInfo.environment["OCCLUSION_PNG"] { try? occluded.writePNG(to: dir) }
+    // And the shadow is there, below the card.
+    #expect(occluded.pixel(x: 60, y: 86).r < 220)
+}
+
+/// A video in a rounded, clipped, bordered card whose container casts a shadow, turned in perspective: the command
+/// line's tree. `markedOpaque: false` gives the contents one invisible corner texel at alpha 254.
+func clippedVideoScene(markedOpaque: Bool) -> Layer {
+    let root = canvas(120, 100, background: .red)
+    let container = makeLayer(Rect(x: 20, y: 20, width: 80, height: 60))
+    container.shadowOpacity = 0.8
+    container.shadowRadius = 6
+    container.shadowOffset = Size(width: 4, height: 4)
+    container.transform = Transform3D.makeRotation(25 * .pi / 180, 0, 1, 0).concatenating(.makePerspective(distance: 300))
+    root.addSublayer(container)
+    let card = makeLayer(Rect(x: 0, y: 0, width: 80, height: 60))
+    card.cornerRadius = 16
+    card.masksToBounds = true
+    card.borderWidth = 3
+    card.borderColor = .white
+    container.addSublayer(card)
+    let video = makeLayer(Rect(x: 0, y: 0, width: 80, height: 60))
+    video.contents = .image(Image(width: 40, height: 30) { px in
+        for i in px.indices { px[i] = 0xff00_0000 | UInt32(i % 40 * 6) << 16 | UInt32(i / 40 * 8) << 8 | 0x40 }
+        if !markedOpaque { px[0] = 0xfe00_0000 | (px[0] & 0x00ff_ffff) }
+    })
+    card.addSublayer(video)
+    return root
+}
+
+@Test func anOpaqueSublayerUnderARoundedClipOccludes() {
+    // The sublayer's body carries the card's clip; it still hides what is beneath inside the clip's deep interior.
+    let root = clippedVideoScene(markedOpaque: true)
+    let lowering = Lowering(viewport: PixelRect(x0: 0, y0: 0, x1: 120, y1: 100), executor: Executor(threads: 1), shadowCache: ShadowCache())
+    let snapshot = root.snapshot()
+    let ops = lowering.lower(snapshot, world: snapshot.localTransform, planes: [], clips: [])
+    let video = ops.compactMap { op -> BodyDraw? in if case .body(let b) = op, b.contents != nil { return b } else { return nil } }
+    #expect(video.count == 1)
+    guard let body = video.first else { return }
+    #expect(!body.placement.clips.isEmpty)
+    let middle = body.opaqueInterval(row: 50)
+    #expect(middle != nil && middle!.1 - middle!.0 > 40, "opaque columns of the middle row: \(String(describing: middle))")
+    let nearTop = body.opaqueInterval(row: 26)
+    #expect(nearTop == nil || nearTop!.1 - nearTop!.0 < middle!.1 - middle!.0 - 4, "a row through the rounded corners is narrowed")
+}
