@@ -35,10 +35,12 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
         .target(name: "CShims", dependencies: ["CFFmpeg"]),
+        // AVX2 kernels (gathers) chosen at run time; each has a Swift twin that the tests compare it with.
+        .target(name: "CKernels"),
 
         .target(name: "LayerGraphics", dependencies: ["CCairo"]),
         .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
-        .target(name: "LayerCompositor", dependencies: ["LayerKit", "LayerGraphics"]),
+        .target(name: "LayerCompositor", dependencies: ["LayerKit", "LayerGraphics", "CKernels"]),
         .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims"]),
         .target(name: "LayerDisplay", dependencies: ["LayerMedia", "LayerCompositor", "CSDL2"]),
         // The book's figures of chapters 1–5 rebuilt with LayerKit (`layerplay gallery`).
@@ -63,7 +65,7 @@ let package = Package(
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),
         .testTarget(
             name: "LayerCompositorTests",
-            dependencies: ["LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"],
+            dependencies: ["LayerCompositor", "LayerKit", "LayerGraphics", "CKernels", "TestSupport"],
             exclude: ["References"]
         ),
         .testTarget(name: "LayerMediaTests", dependencies: ["LayerMedia", "LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"]),

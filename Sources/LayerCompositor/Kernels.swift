@@ -1,3 +1,4 @@
+import CKernels
 import LayerGraphics
 
 /// The per-pixel work: each function walks the spans of one draw in one area and blends into the target.
@@ -121,7 +122,7 @@ enum Kernels {
         /// The deep interior: full coverage, so only the colour is computed. Contents are sampled in short
         /// segments with exact ends (perspective-correct to well under a texel) through the sampler's runs.
         let direct = opacity >= 1 && background == nil && (contents?.isOpaque ?? false)
-        var scratch = [UInt32](repeating: 0, count: 16)
+        var scratch = [UInt32](repeating: 0, count: SpanWalk.longestSegment)
         @inline(__always)
         func texel(_ x: Double, _ py: Double) -> (Double, Double)? {
             let W = t.g * x + t.h * py + t.i
@@ -136,6 +137,8 @@ enum Kernels {
                 return
             }
             guard let sampler else {
+                // A border-only body (a card with sublayers draws its border last) has nothing inside.
+                if deepBase == .zero { return }
                 for x in x0..<x1 { blend(deepBase, over: &row[x]) }
                 return
             }
@@ -166,7 +169,7 @@ enum Kernels {
                     }
                 }
                 // A nine-slice splits a segment where it crosses a break; an affine map passes it through as is.
-                SpanWalk.linearSegments(x0, x1, texel: { texel($0, py) }) { x, n, start, step in
+                SpanWalk.linearSegments(x0, x1, longest: sampler.longestSegment, texel: { texel($0, py) }) { x, n, start, step in
                     map.forEachPiece(n, start, step) { i, m, pieceStart, pieceStep, pieceX, pieceY in
                         run(x + i, m, pieceStart, pieceStep, pieceX, pieceY)
                     }
@@ -230,6 +233,8 @@ enum Kernels {
         let tintWord = pack(tint)
         let tintAlpha = Int(tintWord >> 24)
         let scale = Double(d.scale), offX = Double(d.offsetX), offY = Double(d.offsetY)
+        // The AVX2 kernel (CKernels/tint_mask_avx2.c) gives the same pixels as the loop below.
+        let gather = avx2KernelsEnabled
         @inline(__always)
         func texel(_ x: Double, _ py: Double) -> (Double, Double)? {
             let W = t.g * x + t.h * py + t.i
@@ -237,11 +242,20 @@ enum Kernels {
             return ((t.a * x + t.b * py + t.c) / W * scale + offX, (t.d * x + t.e * py + t.f) / W * scale + offY)
         }
         SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target) { _, py, row, a, b in
-            SpanWalk.linearSegments(a, b, texel: { texel($0, py) }) { x, n, start, step in
+            // The mask is smooth (blurred): long segments, within the same bound, cost nothing visible.
+            SpanWalk.linearSegments(a, b, longest: SpanWalk.longestSegment, texel: { texel($0, py) }) { x, n, start, step in
                 var wx = FixedWalk(start.0, step.0, count: plane.width)
                 var wy = FixedWalk(start.1, step.1, count: plane.height)
                 if !hasClips && wx.staysInside(count: n) && wy.staysInside(count: n) {
-                    for i in x..<(x + n) {
+                    var first = x
+                    if gather, n >= 8, plane.gatherStaysInside(count: n, wx, wy) {
+                        let done = lp_tint_mask_bilinear_avx2(row + x, n, mask.bytes, mask.bytesPerRow, Int32(truncatingIfNeeded: wx.t),
+                                                              Int32(truncatingIfNeeded: wx.step), Int32(truncatingIfNeeded: wy.t),
+                                                              Int32(truncatingIfNeeded: wy.step), tintWord)
+                        wx = wx.advanced(by: done); wy = wy.advanced(by: done)
+                        first = x + done
+                    }
+                    for i in first..<(x + n) {
                         let alpha = plane.bilinear8Fixed(wx.nextInside(), wy.nextInside())
                         if alpha > 0 { blendTint(tintWord, alpha88: alpha, tintAlpha: tintAlpha, over: &row[i]) }
                     }

@@ -80,7 +80,11 @@ extension PlanarYUVSampler {
         var cx = FixedWalk(Double(grid.x(Float(x))), dx * Double(grid.scaleX), count: u.width)
         var cy = FixedWalk(Double(grid.y(Float(y))), dy * Double(grid.scaleY), count: u.height)
         if lx.staysInside(count: count) && ly.staysInside(count: count) && cx.staysInside(count: count) && cy.staysInside(count: count) {
-            fillInsideVector(dst, count: count, lx: lx, ly: ly, cx: cx, cy: cy)
+            if let matrix = gatherMatrixIfEnabled, count >= 8, gatherStaysInside(count: count, lx: lx, ly: ly, cx: cx, cy: cy) {
+                fillInsideGather(dst, count: count, matrix: matrix, lx: lx, ly: ly, cx: cx, cy: cy)
+            } else {
+                fillInsideVector(dst, count: count, lx: lx, ly: ly, cx: cx, cy: cy)
+            }
             return
         }
         for i in 0..<count {

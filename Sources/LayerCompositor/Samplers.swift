@@ -1,3 +1,4 @@
+import CKernels
 import LayerGraphics
 
 /// Reads premultiplied colour (B, G, R, A in 0…255) from contents at a texel position, where pixel i's
@@ -8,6 +9,9 @@ protocol ContentSampler {
     func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double)
     /// With a level of detail (log2 texels per pixel) for samplers that use one (TrilinearSampler.swift).
     static var usesLevelOfDetail: Bool { get }
+    /// The longest run the deep interior hands to `fillRun` (`SpanWalk.linearSegments`): 16 pixels, or more for
+    /// a vector kernel whose pixels cost little beside a segment's set-up.
+    var longestSegment: Int { get }
     func sample(_ x: Float, _ y: Float, lod: Float) -> SIMD4<Float>
     func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double, lod: Float)
 }
@@ -132,11 +136,16 @@ struct PlanarYUVSampler: ContentSampler {
     let nearest: Bool
     /// `k` in fixed point, for the runs.
     let fixed: YUVFixed
+    /// `fixed` for the AVX2 kernel; nil when that kernel does not run here.
+    let gatherMatrixIfEnabled: lp_yuv_matrix?
+    /// The vector kernels (8-bit, bilinear, no alpha plane) take long segments.
+    var longestSegment: Int { wide || nearest || alpha != nil ? 16 : SpanWalk.longestSegment }
 
     init(y: ScalarPlane, u: ScalarPlane, v: ScalarPlane, alpha: ScalarPlane?, grid: ChromaGrid, k: YUVToRGB, wide: Bool, nearest: Bool) {
         self.y = y; self.u = u; self.v = v; self.alpha = alpha; self.grid = grid; self.k = k; self.wide = wide
         self.nearest = nearest
         fixed = YUVFixed(k)
+        gatherMatrixIfEnabled = avx2KernelsEnabled && !wide ? lp_yuv_matrix(fixed) : nil
     }
 
     @inline(__always)

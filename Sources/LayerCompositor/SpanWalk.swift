@@ -15,15 +15,19 @@ enum SpanWalk {
         }
     }
 
-    /// Splits [x0, x1) into segments of at most 16 pixels over which `texel` (pixel centre x → texel) is linear
-    /// within 1/16 texel at the midpoint, halving where the map bends (near the horizon). Calls
+    /// The longest segment a vector kernel is given (`ContentSampler.longestSegment`): long enough that the set-up
+    /// of a segment (three projections, the walks) is small beside its pixels.
+    static let longestSegment = 64
+
+    /// Splits [x0, x1) into segments of at most `longest` pixels over which `texel` (pixel centre x → texel) is
+    /// linear within 1/16 texel at the midpoint, halving where the map bends (near the horizon). Calls
     /// `body(x, n, start, step)` with the exact texel at the segment's first pixel and the per-pixel step.
     @inline(__always)
-    static func linearSegments(_ x0: Int, _ x1: Int, texel: (Double) -> (Double, Double)?,
+    static func linearSegments(_ x0: Int, _ x1: Int, longest: Int = 16, texel: (Double) -> (Double, Double)?,
                                _ body: (_ x: Int, _ n: Int, _ start: (Double, Double), _ step: (Double, Double)) -> Void) {
         var x = x0
         while x < x1 {
-            var n = min(16, x1 - x)
+            var n = min(longest, x1 - x)
             guard let start = texel(Double(x) + 0.5), var end = texel(Double(x + n) + 0.5) else { x += 1; continue }
             while n > 1 {
                 if let mid = texel(Double(x) + Double(n) / 2 + 0.5) {

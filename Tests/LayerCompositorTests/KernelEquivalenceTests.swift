@@ -1,3 +1,4 @@
+import CKernels
 @testable import LayerCompositor
 import LayerGraphics
 import Testing
@@ -85,4 +86,84 @@ final class RandomYUVPlanes {
     #expect(runs > 200, "enough random walks stayed inside the planes")
     #expect(worst <= 1, "a channel differs by at most 1")
     #expect(differing * 10 <= pixels, "most pixels are identical (\(differing) of \(pixels) differ)")
+}
+
+@Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
+func gatherYUVWalkMatchesTheScalarWalk() {
+    var rng = SplitMix(state: 7)
+    let planes = RandomYUVPlanes(width: 75, height: 41, using: &rng)
+    var runs = 0, worst = 0, differing = 0, pixels = 0
+    for k in [YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), YUVToRGB(matrix: .bt601, range: .full, bitDepth: 8)] {
+        let sampler = planes.sampler(k)
+        guard let matrix = sampler.gatherMatrixIfEnabled else { Issue.record("no AVX2 matrix"); return }
+        for _ in 0..<400 {
+            let count = Int.random(in: 8...70, using: &rng)
+            let x = Double.random(in: 0...Double(planes.width), using: &rng), y = Double.random(in: 0...Double(planes.height), using: &rng)
+            let dx = Double.random(in: -2...2, using: &rng), dy = Double.random(in: -2...2, using: &rng)
+            let lx = FixedWalk(x, dx, count: planes.width), ly = FixedWalk(y, dy, count: planes.height)
+            let cx = FixedWalk(Double(sampler.grid.x(Float(x))), dx * Double(sampler.grid.scaleX), count: planes.chromaWidth)
+            let cy = FixedWalk(Double(sampler.grid.y(Float(y))), dy * Double(sampler.grid.scaleY), count: planes.chromaHeight)
+            guard lx.staysInside(count: count), ly.staysInside(count: count), cx.staysInside(count: count), cy.staysInside(count: count),
+                  sampler.gatherStaysInside(count: count, lx: lx, ly: ly, cx: cx, cy: cy) else { continue }
+            var scalar = [UInt32](repeating: 0, count: count), gathered = [UInt32](repeating: 0, count: count)
+            scalar.withUnsafeMutableBufferPointer { sampler.fillInsideScalar($0.baseAddress!, count: count, lx: lx, ly: ly, cx: cx, cy: cy) }
+            gathered.withUnsafeMutableBufferPointer {
+                sampler.fillInsideGather($0.baseAddress!, count: count, matrix: matrix, lx: lx, ly: ly, cx: cx, cy: cy)
+            }
+            runs += 1
+            for i in 0..<count {
+                let d = channelDifference(scalar[i], gathered[i])
+                worst = max(worst, d); pixels += 1
+                if d > 0 { differing += 1 }
+            }
+        }
+    }
+    #expect(runs > 150, "enough random walks stayed inside the planes (\(runs))")
+    #expect(worst <= 1, "a channel differs by at most 1")
+    #expect(differing * 10 <= pixels, "most pixels are identical (\(differing) of \(pixels) differ)")
+}
+
+@Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
+func gatherShadowBlendMatchesTheScalarBlend() {
+    // The AVX2 tinted mask against the Swift taps and blend it replaces: bit for bit, over random destinations.
+    var rng = SplitMix(state: 11)
+    let width = 53, height = 29, stride = 56
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+    defer { bytes.deallocate() }
+    for i in 0..<(stride * height) { bytes[i] = UInt8.random(in: 0...255, using: &rng) }
+    let plane = ScalarPlane(base: UnsafeRawPointer(bytes), bytesPerRow: stride, width: width, height: height)
+    var runs = 0
+    for tint in [UInt32(0x8000_0000), 0xff10_2030, 0x4020_1008, 0] {
+        for _ in 0..<200 {
+            let count = Int.random(in: 8...64, using: &rng)
+            let wx = FixedWalk(Double.random(in: 0...Double(width), using: &rng), Double.random(in: -1.5...1.5, using: &rng), count: width)
+            let wy = FixedWalk(Double.random(in: 0...Double(height), using: &rng), Double.random(in: -1.5...1.5, using: &rng), count: height)
+            guard wx.staysInside(count: count), wy.staysInside(count: count), plane.gatherStaysInside(count: count, wx, wy) else { continue }
+            let destination = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) | 0xff00_0000 }
+            var expected = destination, actual = destination
+            var sx = wx, sy = wy
+            for i in 0..<count {
+                blendTint(tint, alpha88: plane.bilinear8Fixed(sx.nextInside(), sy.nextInside()), tintAlpha: Int(tint >> 24), over: &expected[i])
+            }
+            let done = actual.withUnsafeMutableBufferPointer {
+                lp_tint_mask_bilinear_avx2($0.baseAddress!, count, bytes, stride, Int32(wx.t), Int32(wx.step), Int32(wy.t), Int32(wy.step), tint)
+            }
+            #expect(done == count / 8 * 8)
+            #expect(Array(actual[0..<done]) == Array(expected[0..<done]), "tint \(String(tint, radix: 16)), run \(runs)")
+            runs += 1
+        }
+    }
+    #expect(runs > 100, "enough random walks stayed inside the mask (\(runs))")
+}
+
+@Test func gathersStayOffTheEndOfAnUnpaddedPlane() {
+    // A gather reads two bytes past the right tap: on the last row of a plane without row padding, that is past
+    // its memory, and the Swift kernels must be used there.
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 32 * 8)
+    defer { bytes.deallocate() }
+    let plane = ScalarPlane(base: UnsafeRawPointer(bytes), bytesPerRow: 32, width: 32, height: 8)
+    let nearRightEdge = FixedWalk(22.5, 1, count: 32)          // taps up to columns 29, 30 (reads to 32)
+    #expect(!plane.gatherStaysInside(count: 8, nearRightEdge, FixedWalk(6.7, 0, count: 8)), "last row pair, reads past the end")
+    #expect(plane.gatherStaysInside(count: 8, nearRightEdge, FixedWalk(5.7, 0, count: 8)), "a row below is still there")
+    #expect(plane.gatherStaysInside(count: 8, FixedWalk(10.5, 1, count: 32), FixedWalk(6.7, 0, count: 8)), "well inside the row")
 }

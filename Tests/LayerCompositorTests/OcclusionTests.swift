@@ -17,8 +17,9 @@ import Testing
             if d > 0 { differing += 1 }
         }
     }
-    // The direct path (opaque contents) and the blending one may round a channel differently by 1.
-    #expect(worst <= 1, "max channel difference \(worst), \(differing) pixels differ")
+    // The direct path (opaque contents) and the blending one may round a channel differently by 1, and the shadow's
+    // segments start where the holes end, so its smooth mask is sampled up to 1/16 texel apart: 2 at most.
+    #expect(worst <= 2, "max channel difference \(worst), \(differing) pixels differ")
     if let dir = ProcessInfo.processInfo.environment["OCCLUSION_PNG"] { try? occluded.writePNG(to: dir) }
     // And the shadow is there, below the card.
     #expect(occluded.pixel(x: 60, y: 86).r < 220)

@@ -1,0 +1,40 @@
+#ifndef CKERNELS_H
+#define CKERNELS_H
+// Pixel kernels that need instructions Swift cannot emit for the baseline x86-64 target (AVX2 gathers).
+// Each is compiled for AVX2 alone (a function attribute), chosen at run time when the CPU has it, and has a
+// Swift twin that is the reference in the tests (LayerCompositor's SamplerRuns.swift and YUVVectorRuns.swift).
+#include <stdint.h>
+
+/// 1 when the CPU runs AVX2 (and the kernels below may be called), else 0.
+int lp_cpu_has_avx2(void);
+
+/// Three 8-bit planes of a 4:2:0 picture.
+typedef struct {
+    const uint8_t *y, *u, *v;
+    long yStride, cStride;
+} lp_yuv420_planes;
+
+/// Four 16.16 fixed-point walks over the planes (luma x, y; chroma x, y): start, then a step per pixel.
+typedef struct {
+    int32_t lx, lsx, ly, lsy, cx, csx, cy, csy;
+} lp_yuv420_walks;
+
+/// Y'CbCr → R'G'B' for 8.8 fixed-point inputs: channel = luma·yScale + cb·toX + cr·toX + offsetX.
+typedef struct {
+    float yScale, cbToB, cbToG, crToG, crToR, b0, g0, r0;
+} lp_yuv_matrix;
+
+/// Bilinear samples of a 4:2:0 picture along the walks, as opaque BGRA words, eight pixels at a time.
+/// Returns how many pixels were written (count rounded down to a multiple of 8): the caller does the rest.
+/// Preconditions: every tap stays inside its plane (both taps of each walk), and reading 4 bytes at each
+/// left tap (two past the right one) stays inside the planes' memory.
+long lp_yuv420_bilinear_avx2(uint32_t *dst, long count, const lp_yuv420_planes *planes,
+                             const lp_yuv420_walks *walks, const lp_yuv_matrix *matrix);
+
+/// A tint blended over `dst` through a bilinear sample of an 8-bit mask along a walk (a shadow): per pixel,
+/// m = mask/255, dst = tint·m + dst·(1 − tint.a·m), in the integers of the Swift kernel (`blendTint`), exactly.
+/// Returns how many pixels were done (count rounded down to a multiple of 8). Preconditions as for the 4:2:0 walk.
+long lp_tint_mask_bilinear_avx2(uint32_t *dst, long count, const uint8_t *mask, long stride,
+                                int32_t x, int32_t dx, int32_t y, int32_t dy, uint32_t tint);
+
+#endif
