@@ -21,6 +21,17 @@ struct DeepInterior {
         if wide.x >= wide.z || tall.y >= tall.w { return nil }
     }
 
+    /// The margin, in local units, that keeps a pixel centre's coverage exactly 1 inside an edge (and 0 outside
+    /// it), given the largest local units one pixel step spans there. Coverage ramps over half a pixel each side
+    /// of an edge (`edgeCoverage`): under an affine map the footprint is the same everywhere and half of it is
+    /// exact (a canvas's first row is then inside, not shaded pixel by pixel). Under perspective the largest
+    /// footprint is estimated at the polygon's corners, which is not a bound: 1.5 of it (0.75 left pixels at a
+    /// cube's silhouette 2% short of full coverage).
+    @inline(__always)
+    static func margin(_ unitsPerPixel: Double, affine: Bool) -> Double {
+        affine ? 0.5 * unitsPerPixel * (1 - 1e-6) : 1.5 * unitsPerPixel + 1e-3
+    }
+
     /// Columns of row `y` whose pixel centres lie in the deep interior, as a half-open interval.
     func interval(row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
         let a = Self.rectInterval(wide, row: y, t), b = Self.rectInterval(tall, row: y, t)

@@ -47,7 +47,8 @@ struct ClipShape {
         let inFront = corners.allSatisfy { toLocal.g * $0.x + toLocal.h * $0.y + toLocal.i > 0 }
         let (mu, mv) = toLocal.largestFootprint(at: corners)
         let finite = inFront && mu.isFinite && mv.isFinite
-        deep = finite ? DeepInterior(inner: shape, marginU: 1.5 * mu + 1e-3, marginV: 1.5 * mv + 1e-3) : nil
+        let affine = toLocal.g == 0 && toLocal.h == 0
+        deep = finite ? DeepInterior(inner: shape, marginU: DeepInterior.margin(mu, affine: affine), marginV: DeepInterior.margin(mv, affine: affine)) : nil
     }
 }
 
@@ -122,7 +123,8 @@ struct BodyDraw {
             }
         }
         let m = placement.localUnitsPerPixel
-        let mu = 1.5 * m.u + 1e-3, mv = 1.5 * m.v + 1e-3
+        let affine = placement.toLocal.g == 0 && placement.toLocal.h == 0
+        let mu = DeepInterior.margin(m.u, affine: affine), mv = DeepInterior.margin(m.v, affine: affine)
         let finite = m.u.isFinite && m.v.isFinite
         deep = finite ? DeepInterior(inner: inner, marginU: mu, marginV: mv) : nil
         let outer = finite ? DeepInterior(inner: shape, marginU: mu, marginV: mv) : nil

@@ -26,19 +26,24 @@ enum SpanWalk {
     static func linearSegments(_ x0: Int, _ x1: Int, longest: Int = 16, texel: (Double) -> (Double, Double)?,
                                _ body: (_ x: Int, _ n: Int, _ start: (Double, Double), _ step: (Double, Double)) -> Void) {
         var x = x0
+        var previousEnd: (Double, Double)? = nil   // the last segment's end is this one's start
         while x < x1 {
             var n = min(longest, x1 - x)
-            guard let start = texel(Double(x) + 0.5), var end = texel(Double(x + n) + 0.5) else { x += 1; continue }
+            guard let start = previousEnd ?? texel(Double(x) + 0.5), var end = texel(Double(x + n) + 0.5) else {
+                previousEnd = nil; x += 1; continue
+            }
+            var endIsExact = true
             while n > 1 {
                 if let mid = texel(Double(x) + Double(n) / 2 + 0.5) {
                     let ex = (start.0 + end.0) / 2 - mid.0, ey = (start.1 + end.1) / 2 - mid.1
                     if ex * ex + ey * ey < 1.0 / 256 { break }
                 }
                 n /= 2
-                if let e = texel(Double(x + n) + 0.5) { end = e }
+                if let e = texel(Double(x + n) + 0.5) { end = e; endIsExact = true } else { endIsExact = false }
             }
             body(x, n, start, ((end.0 - start.0) / Double(n), (end.1 - start.1) / Double(n)))
             x += n
+            previousEnd = endIsExact ? end : nil
         }
     }
 }
