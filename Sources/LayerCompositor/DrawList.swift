@@ -97,8 +97,20 @@ struct BodyDraw {
     /// that do not, the deep interior.
     let opaqueArea: DeepInterior?
 
-    /// Whether some of the draw is certainly opaque: then it hides the draws beneath it there.
-    var occludes: Bool { opaqueArea != nil }
+    /// Whether some of the draw is certainly opaque: then it hides the draws beneath it there. An opaque border
+    /// alone counts (a card with sublayers draws its border last, over the edges of its video and shadow).
+    var occludes: Bool { opaqueArea != nil || (opacity >= 1 && borderBand != nil) }
+
+    /// Appends the columns of row `y` that the draw certainly paints opaque: `opaqueInterval`, or else the opaque
+    /// border's band (up to two stretches: left and right of its inner edge).
+    @inline(__always)
+    func appendOpaqueIntervals(row y: Int, to out: inout [(Int, Int)]) {
+        if let i = opaqueInterval(row: y) { out.append(i); return }
+        guard opacity >= 1, let band = borderBand, let outer = band.outer.interval(row: y, placement.toLocal) else { return }
+        guard let hull = DeepInterior.rectInterval(band.innerHull, row: y, placement.toLocal) else { out.append(outer); return }
+        if hull.0 > outer.0 { out.append((outer.0, min(hull.0, outer.1))) }
+        if hull.1 < outer.1 { out.append((max(hull.1, outer.0), outer.1)) }
+    }
 
     /// The columns of row `y` that the draw certainly paints opaque: its opaque area within every clip's deep interior.
     @inline(__always)

@@ -32,7 +32,7 @@ final class Executor: Sendable {
     /// Fills `area` with transparent black, except where the first draw is certainly opaque (an opaque canvas
     /// background): every pixel there is overwritten, by that draw or by an opaque draw above that hides it.
     private func clearBand(_ area: PixelRect, under ops: [DrawOp], in target: RenderTarget) {
-        guard case .body(let first)? = ops.first, first.occludes else {
+        guard case .body(let first)? = ops.first, first.opaqueArea != nil else {
             target.row(area.y0).update(repeating: 0, count: target.pixelsPerRow * area.height)
             return
         }

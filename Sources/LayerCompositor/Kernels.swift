@@ -37,7 +37,7 @@ enum Kernels {
         var out: [(Int, Int)] = []
         for o in occluders {
             if y < o.placement.bounds.y0 || y >= o.placement.bounds.y1 { continue }
-            if let i = o.opaqueInterval(row: y) { out.append(i) }
+            o.appendOpaqueIntervals(row: y, to: &out)
         }
         return out
     }

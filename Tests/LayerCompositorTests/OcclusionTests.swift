@@ -27,7 +27,7 @@ import Testing
 
 /// A video in a rounded, clipped, bordered card whose container casts a shadow, turned in perspective: the command
 /// line's tree. `markedOpaque: false` gives the contents one invisible corner texel at alpha 254.
-func clippedVideoScene(markedOpaque: Bool) -> Layer {
+func clippedVideoScene(markedOpaque: Bool, borderAlpha: Double = 1) -> Layer {
     let root = canvas(120, 100, background: .red)
     let container = makeLayer(Rect(x: 20, y: 20, width: 80, height: 60))
     container.shadowOpacity = 0.8
@@ -38,8 +38,8 @@ func clippedVideoScene(markedOpaque: Bool) -> Layer {
     let card = makeLayer(Rect(x: 0, y: 0, width: 80, height: 60))
     card.cornerRadius = 16
     card.masksToBounds = true
-    card.borderWidth = 3
-    card.borderColor = .white
+    card.borderColor = Color(red: 1, green: 1, blue: 1, alpha: borderAlpha)
+    card.borderWidth = 6
     container.addSublayer(card)
     let video = makeLayer(Rect(x: 0, y: 0, width: 80, height: 60))
     video.contents = .image(Image(width: 40, height: 30) { px in
@@ -64,4 +64,27 @@ func clippedVideoScene(markedOpaque: Bool) -> Layer {
     #expect(middle != nil && middle!.1 - middle!.0 > 40, "opaque columns of the middle row: \(String(describing: middle))")
     let nearTop = body.opaqueInterval(row: 26)
     #expect(nearTop == nil || nearTop!.1 - nearTop!.0 < middle!.1 - middle!.0 - 4, "a row through the rounded corners is narrowed")
+}
+
+@Test func anOpaqueBorderDrawnLastHidesTheEdgesBeneathAsDrawingOverItWould() {
+    // The card's border is drawn after its video (it has a sublayer): opaque, its band hides the video's clipped
+    // edge and the shadow under it. At alpha 0.999 it hides nothing; the two differ by at most 1 and rounding.
+    let occluded = render(clippedVideoScene(markedOpaque: true)), plain = render(clippedVideoScene(markedOpaque: true, borderAlpha: 0.999))
+    var worst = 0
+    for y in 0..<100 {
+        for x in 0..<120 { worst = max(worst, channelDifference(occluded.pixel(x: x, y: y), plain.pixel(x: x, y: y))) }
+    }
+    #expect(worst <= 2, "max channel difference \(worst)")
+    let snapshot = clippedVideoScene(markedOpaque: true).snapshot()
+    let lowering = Lowering(viewport: PixelRect(x0: 0, y0: 0, x1: 120, y1: 100), executor: Executor(threads: 1), shadowCache: ShadowCache())
+    let borders = lowering.lower(snapshot, world: snapshot.localTransform, planes: [], clips: []).compactMap { op -> BodyDraw? in
+        if case .body(let b) = op, b.border != nil, b.contents == nil { return b } else { return nil }
+    }
+    guard let border = borders.first else { Issue.record("no border-only body"); return }
+    #expect(border.occludes)
+    var middle: [(Int, Int)] = [], top: [(Int, Int)] = []
+    border.appendOpaqueIntervals(row: 50, to: &middle)
+    border.appendOpaqueIntervals(row: 22, to: &top)
+    #expect(middle.count == 2 && middle.allSatisfy { $0.1 - $0.0 >= 2 && $0.1 - $0.0 <= 7 }, "left and right of the band: \(middle)")
+    #expect(top.count == 1 && top[0].1 - top[0].0 > 30, "the top of the band, across: \(top)")
 }
