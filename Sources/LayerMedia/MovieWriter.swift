@@ -17,13 +17,16 @@ public struct EncoderSettings: Sendable {
 }
 
 /// Encodes `Surface`s into any container FFmpeg can mux, with audio copied from a source when the container
-/// takes its codec. BGRA → YUV through libswscale with the matrix the stream is tagged with (BT.709 from
-/// 720 lines up, BT.601 below; limited range). Writes to `temporaryPath`; the caller renames it when complete.
+/// takes its codec. BGRA → YUV with the matrix the stream is tagged with (BT.709 from 720 lines up, BT.601 below;
+/// limited range, full for JPEG stills): into 4:2:0 by `YUV420Conversion`, into any other format by libswscale.
+/// Writes to `temporaryPath`; the caller renames it when complete.
 public final class MovieWriter: @unchecked Sendable { // used by one thread at a time
     private var output: UnsafeMutablePointer<AVFormatContext>?
     private var encoder: UnsafeMutablePointer<AVCodecContext>?
     private var videoStream: UnsafeMutablePointer<AVStream>
     private var sws: OpaquePointer?
+    /// The range of the encoder's 8-bit 4:2:0 format when it has one (`YUV420Conversion` writes it), else nil.
+    private let yuv420Range: ColorRange?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private let width: Int32, height: Int32
@@ -71,6 +74,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         // JPEG stills: full-range BT.601 (the JFIF convention), one picture written over the file.
         let isJPEG = codec.pointee.id == AV_CODEC_ID_MJPEG
         enc.pointee.pix_fmt = isJPEG ? AV_PIX_FMT_YUVJ420P : Self.pixelFormat(for: codec)
+        yuv420Range = enc.pointee.pix_fmt == AV_PIX_FMT_YUV420P ? .limited : enc.pointee.pix_fmt == AV_PIX_FMT_YUVJ420P ? .full : nil
         if String(cString: format.pointee.name) == "image2" && !finalPath.contains("%") {
             av_opt_set(oc.pointee.priv_data, "update", "1", 0) // one picture, written over the one file
         }
@@ -223,6 +227,18 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         guard let frame else { return }
         let status = av_frame_make_writable(frame)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        let d = frame.pointee.data, l = frame.pointee.linesize
+        // 4:2:0 of the surface's own size (an odd size is scaled to the even one by libswscale).
+        if let range = yuv420Range, surface.width == Int(width), surface.height == Int(height), let y = d.0, let u = d.1, let v = d.2 {
+            YUV420Conversion.convert(surface, matrix: streamMatrix, range: range, y: y, yStride: Int(l.0),
+                                     u: u, uStride: Int(l.1), v: v, vStride: Int(l.2))
+        } else {
+            convertWithSwscale(surface, into: frame)
+        }
+        try encodeFrame()
+    }
+
+    private func convertWithSwscale(_ surface: Surface, into frame: UnsafeMutablePointer<AVFrame>) {
         var srcData: [UnsafePointer<UInt8>?] = [UnsafePointer(UnsafeMutableRawPointer(surface.pixels).assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
         var srcStride: [Int32] = [Int32(surface.pixelsPerRow * 4), 0, 0, 0]
         withUnsafeMutablePointer(to: &frame.pointee.data) { data in
@@ -234,7 +250,6 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
                 }
             }
         }
-        try encodeFrame()
     }
 
     /// Sends the filled `frame` as the next picture (frame index = presentation time in 1/fps units), writes the
