@@ -46,6 +46,7 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         defer { condition.unlock() }
         let slack = source.slack
         let t = seconds + slack
+        var checkedJumpFrom: Double? = nil   // the head whose keyframe question is answered (no jump)
         while !stopped {
             if repositionRequest == nil, let head = queue.first {
                 let beforeHead = t < head.time.seconds
@@ -59,12 +60,16 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
                 if k > 0 { queue.removeFirst(k); condition.broadcast() }
                 if queue.count > 1 || ended || beforeHead { return queue[0] }
                 // Only the head is decoded: is the next frame due yet? Wait for it, unless t is far ahead.
-                if seconds - queue[0].time.seconds > 2 {
-                    let from = queue[0].time.seconds
+                if seconds - queue[0].time.seconds > 2, checkedJumpFrom != queue[0].time.seconds {
+                    let from = queue[0].time.seconds, before = serial
                     condition.unlock()
                     let jump = source.keyframeLies(after: from, atOrBefore: seconds)
                     condition.lock()
-                    if jump { requestReposition(seconds); continue }
+                    if jump && serial == before { requestReposition(seconds) }
+                    checkedJumpFrom = from
+                    // The decode thread may have added a frame or ended (and broadcast) while the lock was
+                    // open: look again before waiting, or that wake-up is lost and both threads wait forever.
+                    continue
                 }
             } else if repositionRequest == nil && ended {
                 return nil // nothing decodable
