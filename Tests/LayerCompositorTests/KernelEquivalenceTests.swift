@@ -1,22 +1,12 @@
 import CKernels
 @testable import LayerCompositor
 import LayerGraphics
+import TestSupport
 import Testing
 
 // The fast kernels against the plain ones they replace, on random inputs: a regression in a vector path
 // cannot hide behind golden images that happen not to exercise it.
 
-/// A deterministic generator (SplitMix64), so that a failure can be reproduced.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The largest difference of any channel between two BGRA words.
 func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
@@ -54,34 +44,46 @@ final class RandomYUVPlanes {
     }
 }
 
+/// Random lines of texels (any direction, up to `slope` texels per pixel) that stay inside the planes (and that
+/// `accept` takes), filled by the scalar walk and by `fast`: how many ran, and how their channels compare.
+func compareWithTheScalarWalk(
+    _ planes: RandomYUVPlanes, _ matrices: [YUVToRGB], walks: Int, counts: ClosedRange<Int>, slope: Double, using rng: inout SplitMix,
+    accept: (PlanarYUVSampler, Int, FixedWalk, FixedWalk, FixedWalk, FixedWalk) -> Bool = { _, _, _, _, _, _ in true },
+    _ fast: (PlanarYUVSampler, UnsafeMutablePointer<UInt32>, Int, FixedWalk, FixedWalk, FixedWalk, FixedWalk) -> Void
+) -> (runs: Int, pixels: Int, differing: Int, worst: Int) {
+    var runs = 0, pixels = 0, differing = 0, worst = 0
+    for k in matrices {
+        let sampler = planes.sampler(k)
+        for _ in 0..<walks {
+            let count = Int.random(in: counts, using: &rng)
+            let x = Double.random(in: 0...Double(planes.width), using: &rng), y = Double.random(in: 0...Double(planes.height), using: &rng)
+            let dx = Double.random(in: -slope...slope, using: &rng), dy = Double.random(in: -slope...slope, using: &rng)
+            let lx = FixedWalk(x, dx, count: planes.width), ly = FixedWalk(y, dy, count: planes.height)
+            let cx = FixedWalk(Double(sampler.grid.x(Float(x))), dx * Double(sampler.grid.scaleX), count: planes.chromaWidth)
+            let cy = FixedWalk(Double(sampler.grid.y(Float(y))), dy * Double(sampler.grid.scaleY), count: planes.chromaHeight)
+            guard lx.staysInside(count: count), ly.staysInside(count: count), cx.staysInside(count: count), cy.staysInside(count: count),
+                  accept(sampler, count, lx, ly, cx, cy) else { continue }
+            var scalar = [UInt32](repeating: 0, count: count), other = [UInt32](repeating: 0, count: count)
+            scalar.withUnsafeMutableBufferPointer { sampler.fillInsideScalar($0.baseAddress!, count: count, lx: lx, ly: ly, cx: cx, cy: cy) }
+            other.withUnsafeMutableBufferPointer { fast(sampler, $0.baseAddress!, count, lx, ly, cx, cy) }
+            runs += 1
+            for i in 0..<count {
+                let d = channelDifference(scalar[i], other[i])
+                worst = max(worst, d); pixels += 1
+                if d > 0 { differing += 1 }
+            }
+        }
+    }
+    return (runs, pixels, differing, worst)
+}
+
 @Test func vectorYUVWalkMatchesTheScalarWalk() {
     var rng = SplitMix(state: 42)
     let planes = RandomYUVPlanes(width: 61, height: 37, using: &rng)
     let matrices = [YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), YUVToRGB(matrix: .bt601, range: .full, bitDepth: 8),
                     YUVToRGB(matrix: .bt2020, range: .limited, bitDepth: 8)]
-    var runs = 0, pixels = 0, differing = 0, worst = 0
-    for k in matrices {
-        let sampler = planes.sampler(k)
-        for _ in 0..<300 {
-            // A random line of texels: any direction, from a fraction of a texel to several texels per pixel.
-            let count = Int.random(in: 1...40, using: &rng)
-            let x = Double.random(in: 0...Double(planes.width), using: &rng), y = Double.random(in: 0...Double(planes.height), using: &rng)
-            let dx = Double.random(in: -3...3, using: &rng), dy = Double.random(in: -3...3, using: &rng)
-            let lx = FixedWalk(x, dx, count: planes.width), ly = FixedWalk(y, dy, count: planes.height)
-            let cx = FixedWalk(Double(sampler.grid.x(Float(x))), dx * Double(sampler.grid.scaleX), count: planes.chromaWidth)
-            let cy = FixedWalk(Double(sampler.grid.y(Float(y))), dy * Double(sampler.grid.scaleY), count: planes.chromaHeight)
-            guard lx.staysInside(count: count), ly.staysInside(count: count), cx.staysInside(count: count), cy.staysInside(count: count)
-            else { continue }
-            var scalar = [UInt32](repeating: 0, count: count), vector = [UInt32](repeating: 0, count: count)
-            scalar.withUnsafeMutableBufferPointer { sampler.fillInsideScalar($0.baseAddress!, count: count, lx: lx, ly: ly, cx: cx, cy: cy) }
-            vector.withUnsafeMutableBufferPointer { sampler.fillInsideVector($0.baseAddress!, count: count, lx: lx, ly: ly, cx: cx, cy: cy) }
-            runs += 1
-            for i in 0..<count {
-                let d = channelDifference(scalar[i], vector[i])
-                worst = max(worst, d); pixels += 1
-                if d > 0 { differing += 1 }
-            }
-        }
+    let (runs, pixels, differing, worst) = compareWithTheScalarWalk(planes, matrices, walks: 300, counts: 1...40, slope: 3, using: &rng) {
+        $0.fillInsideVector($1, count: $2, lx: $3, ly: $4, cx: $5, cy: $6)
     }
     #expect(runs > 200, "enough random walks stayed inside the planes")
     #expect(worst <= 1, "a channel differs by at most 1")
@@ -92,31 +94,12 @@ final class RandomYUVPlanes {
 func gatherYUVWalkMatchesTheScalarWalk() {
     var rng = SplitMix(state: 7)
     let planes = RandomYUVPlanes(width: 75, height: 41, using: &rng)
-    var runs = 0, worst = 0, differing = 0, pixels = 0
-    for k in [YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), YUVToRGB(matrix: .bt601, range: .full, bitDepth: 8)] {
-        let sampler = planes.sampler(k)
-        guard let matrix = sampler.gatherMatrixIfEnabled else { Issue.record("no AVX2 matrix"); return }
-        for _ in 0..<400 {
-            let count = Int.random(in: 8...70, using: &rng)
-            let x = Double.random(in: 0...Double(planes.width), using: &rng), y = Double.random(in: 0...Double(planes.height), using: &rng)
-            let dx = Double.random(in: -2...2, using: &rng), dy = Double.random(in: -2...2, using: &rng)
-            let lx = FixedWalk(x, dx, count: planes.width), ly = FixedWalk(y, dy, count: planes.height)
-            let cx = FixedWalk(Double(sampler.grid.x(Float(x))), dx * Double(sampler.grid.scaleX), count: planes.chromaWidth)
-            let cy = FixedWalk(Double(sampler.grid.y(Float(y))), dy * Double(sampler.grid.scaleY), count: planes.chromaHeight)
-            guard lx.staysInside(count: count), ly.staysInside(count: count), cx.staysInside(count: count), cy.staysInside(count: count),
-                  sampler.gatherStaysInside(count: count, lx: lx, ly: ly, cx: cx, cy: cy) else { continue }
-            var scalar = [UInt32](repeating: 0, count: count), gathered = [UInt32](repeating: 0, count: count)
-            scalar.withUnsafeMutableBufferPointer { sampler.fillInsideScalar($0.baseAddress!, count: count, lx: lx, ly: ly, cx: cx, cy: cy) }
-            gathered.withUnsafeMutableBufferPointer {
-                sampler.fillInsideGather($0.baseAddress!, count: count, matrix: matrix, lx: lx, ly: ly, cx: cx, cy: cy)
-            }
-            runs += 1
-            for i in 0..<count {
-                let d = channelDifference(scalar[i], gathered[i])
-                worst = max(worst, d); pixels += 1
-                if d > 0 { differing += 1 }
-            }
-        }
+    let matrices = [YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), YUVToRGB(matrix: .bt601, range: .full, bitDepth: 8)]
+    let (runs, pixels, differing, worst) = compareWithTheScalarWalk(
+        planes, matrices, walks: 400, counts: 8...70, slope: 2, using: &rng,
+        accept: { $0.gatherStaysInside(count: $1, lx: $2, ly: $3, cx: $4, cy: $5) }
+    ) { sampler, dst, count, lx, ly, cx, cy in
+        sampler.fillInsideGather(dst, count: count, matrix: sampler.gatherMatrixIfEnabled!, lx: lx, ly: ly, cx: cx, cy: cy)
     }
     #expect(runs > 150, "enough random walks stayed inside the planes (\(runs))")
     #expect(worst <= 1, "a channel differs by at most 1")

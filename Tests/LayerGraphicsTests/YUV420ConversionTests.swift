@@ -1,20 +1,10 @@
 import LayerGraphics
+import TestSupport
 import Testing
 
 // The SIMD BGRA → 4:2:0 kernel (what MovieWriter encodes) against a plain Double implementation of the same
 // definition, on random pictures of odd and even sizes, and against known codes of flat colours.
 
-/// A deterministic generator (SplitMix64), so that a failure can be reproduced.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Three planes with padded rows; the padding starts at 0xAA so that a write past a row shows.
 private struct Planes {

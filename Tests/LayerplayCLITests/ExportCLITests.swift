@@ -73,7 +73,7 @@ struct DamagedInputTests {
             var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: mediaSample("clip.mp4"))))
             let mdat = try #require((0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)] == [0x6d, 0x64, 0x61, 0x74] })
             if kind == "corrupted" {
-                var g = SplitMix(seed: 3)
+                var g = SplitMix(state: 3)
                 for _ in 0..<300 { bytes[Int(g.next() % UInt64(bytes.count - mdat - 64)) + mdat + 64] = UInt8(truncatingIfNeeded: g.next()) }
             } else {
                 bytes = Array(bytes.prefix(bytes.count * 6 / 10))
@@ -92,18 +92,6 @@ struct DamagedInputTests {
     }
 }
 
-/// A small deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("layerplay image sequences")
 struct ImageSequenceTests {
