@@ -1,3 +1,5 @@
+import CKernels
+
 /// The deep interior's 8-bit planar YUV walk, eight pixels at a time.
 ///
 /// Baseline x86-64 (SSE2, what Swift builds for) has no gathers, so the taps are still read as one 16-bit load
@@ -129,15 +131,11 @@ struct YUVVectorMatrix {
 
     @inline(__always)
     init(_ q: YUVFixed) {
-        let s: Float = 1.0 / 4_194_304  // 2^-22: coefficients are 2^14 × 8.8 inputs
-        let ys = Float(q.yScale) * s, cb = Float(q.cbToB) * s, cbg = Float(q.cbToG) * s, crg = Float(q.crToG) * s, cr = Float(q.crToR) * s
-        let shortfall: Float = 1.5
-        let yo = Float(q.yOffset) - shortfall, co = Float(q.cOffset) - shortfall
-        yScale = SIMD8(repeating: ys); cbToB = SIMD8(repeating: cb); cbToG = SIMD8(repeating: cbg)
-        crToG = SIMD8(repeating: crg); crToR = SIMD8(repeating: cr)
-        b0 = SIMD8(repeating: -yo * ys - co * cb)
-        g0 = SIMD8(repeating: -yo * ys - co * (cbg + crg))
-        r0 = SIMD8(repeating: -yo * ys - co * cr)
+        // The vertical lerp's average shortfall (1.5 units of 1/256, see `bilinear`) is added back in the offsets.
+        let m = lp_yuv_matrix(q, shortfall: 1.5)
+        yScale = SIMD8(repeating: m.yScale); cbToB = SIMD8(repeating: m.cbToB); cbToG = SIMD8(repeating: m.cbToG)
+        crToG = SIMD8(repeating: m.crToG); crToR = SIMD8(repeating: m.crToR)
+        b0 = SIMD8(repeating: m.b0); g0 = SIMD8(repeating: m.g0); r0 = SIMD8(repeating: m.r0)
     }
 
     /// Opaque BGRA words from 8.8 Y, Cb, Cr.
