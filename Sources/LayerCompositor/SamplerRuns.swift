@@ -11,6 +11,9 @@ extension ContentSampler {
     func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double) {
         for i in 0..<count { dst[i] = pack(sample(Float(x + Double(i) * dx), Float(y + Double(i) * dy))) }
     }
+
+    /// Segments of 16 pixels: samplers with a vector kernel say more.
+    var longestSegment: Int { 16 }
 }
 
 /// A 16.16 fixed-point walk along one axis of a plane, clamped to its edges.

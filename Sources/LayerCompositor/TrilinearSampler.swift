@@ -7,7 +7,6 @@ import LayerGraphics
 extension ContentSampler {
     /// Whether the sampler needs a level of detail: the kernels compute one only for those that do.
     static var usesLevelOfDetail: Bool { false }
-    var longestSegment: Int { 16 }
     @inline(__always)
     func sample(_ x: Float, _ y: Float, lod: Float) -> SIMD4<Float> { sample(x, y) }
     @inline(__always)
