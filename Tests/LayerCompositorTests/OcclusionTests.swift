@@ -9,14 +9,7 @@ import Testing
     // the clip's deep interior, hides the container's shadow and the canvas. The same scene whose contents are
     // not known to be opaque (one invisible corner texel at alpha 254) hides nothing; both must draw the same.
     let occluded = render(clippedVideoScene(markedOpaque: true)), plain = render(clippedVideoScene(markedOpaque: false))
-    var worst = 0, differing = 0
-    for y in 0..<100 {
-        for x in 0..<120 {
-            let d = channelDifference(occluded.pixel(x: x, y: y), plain.pixel(x: x, y: y))
-            worst = max(worst, d)
-            if d > 0 { differing += 1 }
-        }
-    }
+    let (worst, differing) = difference(occluded, plain)
     // The direct path (opaque contents) and the blending one may round a channel differently by 1, and the shadow's
     // segments start where the holes end, so its smooth mask is sampled up to 1/16 texel apart: 2 at most.
     #expect(worst <= 2, "max channel difference \(worst), \(differing) pixels differ")
@@ -52,11 +45,7 @@ func clippedVideoScene(markedOpaque: Bool, borderAlpha: Double = 1) -> Layer {
 
 @Test func anOpaqueSublayerUnderARoundedClipOccludes() {
     // The sublayer's body carries the card's clip; it still hides what is beneath inside the clip's deep interior.
-    let root = clippedVideoScene(markedOpaque: true)
-    let lowering = Lowering(viewport: PixelRect(x0: 0, y0: 0, x1: 120, y1: 100), executor: Executor(threads: 1), shadowCache: ShadowCache())
-    let snapshot = root.snapshot()
-    let ops = lowering.lower(snapshot, world: snapshot.localTransform, planes: [], clips: [])
-    let video = ops.compactMap { op -> BodyDraw? in if case .body(let b) = op, b.contents != nil { return b } else { return nil } }
+    let video = loweredBodies(clippedVideoScene(markedOpaque: true)).filter { $0.contents != nil }
     #expect(video.count == 1)
     guard let body = video.first else { return }
     #expect(!body.placement.clips.isEmpty)
@@ -70,16 +59,9 @@ func clippedVideoScene(markedOpaque: Bool, borderAlpha: Double = 1) -> Layer {
     // The card's border is drawn after its video (it has a sublayer): opaque, its band hides the video's clipped
     // edge and the shadow under it. At alpha 0.999 it hides nothing; the two differ by at most 1 and rounding.
     let occluded = render(clippedVideoScene(markedOpaque: true)), plain = render(clippedVideoScene(markedOpaque: true, borderAlpha: 0.999))
-    var worst = 0
-    for y in 0..<100 {
-        for x in 0..<120 { worst = max(worst, channelDifference(occluded.pixel(x: x, y: y), plain.pixel(x: x, y: y))) }
-    }
+    let (worst, _) = difference(occluded, plain)
     #expect(worst <= 2, "max channel difference \(worst)")
-    let snapshot = clippedVideoScene(markedOpaque: true).snapshot()
-    let lowering = Lowering(viewport: PixelRect(x0: 0, y0: 0, x1: 120, y1: 100), executor: Executor(threads: 1), shadowCache: ShadowCache())
-    let borders = lowering.lower(snapshot, world: snapshot.localTransform, planes: [], clips: []).compactMap { op -> BodyDraw? in
-        if case .body(let b) = op, b.border != nil, b.contents == nil { return b } else { return nil }
-    }
+    let borders = loweredBodies(clippedVideoScene(markedOpaque: true)).filter { $0.border != nil && $0.contents == nil }
     guard let border = borders.first else { Issue.record("no border-only body"); return }
     #expect(border.occludes)
     var middle: [(Int, Int)] = [], top: [(Int, Int)] = []
@@ -87,4 +69,26 @@ func clippedVideoScene(markedOpaque: Bool, borderAlpha: Double = 1) -> Layer {
     border.appendOpaqueIntervals(row: 22, to: &top)
     #expect(middle.count == 2 && middle.allSatisfy { $0.1 - $0.0 >= 2 && $0.1 - $0.0 <= 7 }, "left and right of the band: \(middle)")
     #expect(top.count == 1 && top[0].1 - top[0].0 > 30, "the top of the band, across: \(top)")
+}
+
+/// The body draws of a scene's draw list, as the compositor lowers it for a surface the root's size.
+func loweredBodies(_ root: Layer) -> [BodyDraw] {
+    let viewport = PixelRect(x0: 0, y0: 0, x1: Int(root.bounds.width), y1: Int(root.bounds.height))
+    let snapshot = root.snapshot()
+    let ops = Lowering(viewport: viewport, executor: Executor(threads: 1), shadowCache: ShadowCache())
+        .lower(snapshot, world: snapshot.localTransform, planes: [], clips: [])
+    return ops.compactMap { op in if case .body(let b) = op { return b } else { return nil } }
+}
+
+/// The largest channel difference between two surfaces of one size, and how many pixels differ at all.
+func difference(_ a: Surface, _ b: Surface) -> (worst: Int, differing: Int) {
+    var worst = 0, differing = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width {
+            let d = channelDifference(a.pixel(x: x, y: y), b.pixel(x: x, y: y))
+            worst = max(worst, d)
+            if d > 0 { differing += 1 }
+        }
+    }
+    return (worst, differing)
 }
