@@ -28,41 +28,117 @@ AVX2 static inline __m256i channel(__m256 x) {
     return _mm256_min_epi32(_mm256_max_epi32(_mm256_cvtps_epi32(x), _mm256_setzero_si256()), _mm256_set1_epi32(255));
 }
 
-AVX2 long lp_yuv420_bilinear_avx2(uint32_t *dst, long count, const lp_yuv420_planes *p,
-                                  const lp_yuv420_walks *w, const lp_yuv_matrix *m) {
-    const long groups = count / 8;
+/// The colour matrix, as broadcast lanes.
+typedef struct {
+    __m256 yScale, cbToB, cbToG, crToG, crToR, b0, g0, r0;
+} matrix_lanes;
+
+AVX2 static inline matrix_lanes broadcast(const lp_yuv_matrix *m) {
+    matrix_lanes k = { _mm256_set1_ps(m->yScale), _mm256_set1_ps(m->cbToB), _mm256_set1_ps(m->cbToG), _mm256_set1_ps(m->crToG),
+                       _mm256_set1_ps(m->crToR), _mm256_set1_ps(m->b0), _mm256_set1_ps(m->g0), _mm256_set1_ps(m->r0) };
+    return k;
+}
+
+/// Eight opaque BGRA words: the bilinear samples at eight 16.16 positions per walk (luma x, y; chroma x, y).
+AVX2 static inline __m256i sample8(const lp_yuv420_planes *p, const matrix_lanes *k,
+                                   __m256i lx, __m256i ly, __m256i cx, __m256i cy) {
     const __m256i byte = _mm256_set1_epi32(0xff);
-    const __m256i yStride = _mm256_set1_epi32((int32_t)p->yStride), cStride = _mm256_set1_epi32((int32_t)p->cStride);
     const int *yTop = (const int *)p->y, *yBottom = (const int *)(p->y + p->yStride);
     const int *uTop = (const int *)p->u, *uBottom = (const int *)(p->u + p->cStride);
     const int *vTop = (const int *)p->v, *vBottom = (const int *)(p->v + p->cStride);
+    __m256i lo = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(ly, 16), _mm256_set1_epi32((int32_t)p->yStride)),
+                                  _mm256_srai_epi32(lx, 16));
+    __m256i luma = bilinear(_mm256_i32gather_epi32(yTop, lo, 1), _mm256_i32gather_epi32(yBottom, lo, 1),
+                            _mm256_and_si256(_mm256_srli_epi32(lx, 8), byte), _mm256_and_si256(_mm256_srli_epi32(ly, 8), byte));
+    __m256i co = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(cy, 16), _mm256_set1_epi32((int32_t)p->cStride)),
+                                  _mm256_srai_epi32(cx, 16));
+    __m256i fx = _mm256_and_si256(_mm256_srli_epi32(cx, 8), byte), fy = _mm256_and_si256(_mm256_srli_epi32(cy, 8), byte);
+    __m256i cb = bilinear(_mm256_i32gather_epi32(uTop, co, 1), _mm256_i32gather_epi32(uBottom, co, 1), fx, fy);
+    __m256i cr = bilinear(_mm256_i32gather_epi32(vTop, co, 1), _mm256_i32gather_epi32(vBottom, co, 1), fx, fy);
+
+    __m256 l = _mm256_mul_ps(_mm256_cvtepi32_ps(luma), k->yScale), u = _mm256_cvtepi32_ps(cb), v = _mm256_cvtepi32_ps(cr);
+    __m256 b = _mm256_add_ps(_mm256_add_ps(l, _mm256_mul_ps(u, k->cbToB)), k->b0);
+    __m256 g = _mm256_add_ps(_mm256_add_ps(l, _mm256_add_ps(_mm256_mul_ps(u, k->cbToG), _mm256_mul_ps(v, k->crToG))), k->g0);
+    __m256 r = _mm256_add_ps(_mm256_add_ps(l, _mm256_mul_ps(v, k->crToR)), k->r0);
+    return _mm256_or_si256(_mm256_or_si256(channel(b), _mm256_slli_epi32(channel(g), 8)),
+                           _mm256_or_si256(_mm256_slli_epi32(channel(r), 16), _mm256_set1_epi32((int32_t)0xff000000u)));
+}
+
+AVX2 long lp_yuv420_bilinear_avx2(uint32_t *dst, long count, const lp_yuv420_planes *p,
+                                  const lp_yuv420_walks *w, const lp_yuv_matrix *m) {
+    const long groups = count / 8;
+    const matrix_lanes k = broadcast(m);
     __m256i lx = lanes(w->lx, w->lsx), ly = lanes(w->ly, w->lsy), cx = lanes(w->cx, w->csx), cy = lanes(w->cy, w->csy);
     const __m256i lsx = _mm256_set1_epi32(8 * w->lsx), lsy = _mm256_set1_epi32(8 * w->lsy);
     const __m256i csx = _mm256_set1_epi32(8 * w->csx), csy = _mm256_set1_epi32(8 * w->csy);
-    const __m256 yScale = _mm256_set1_ps(m->yScale), cbToB = _mm256_set1_ps(m->cbToB), cbToG = _mm256_set1_ps(m->cbToG);
-    const __m256 crToG = _mm256_set1_ps(m->crToG), crToR = _mm256_set1_ps(m->crToR);
-    const __m256 b0 = _mm256_set1_ps(m->b0), g0 = _mm256_set1_ps(m->g0), r0 = _mm256_set1_ps(m->r0);
-    const __m256i opaque = _mm256_set1_epi32((int32_t)0xff000000u);
     for (long g = 0; g < groups; g++) {
-        __m256i lo = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(ly, 16), yStride), _mm256_srai_epi32(lx, 16));
-        __m256i luma = bilinear(_mm256_i32gather_epi32(yTop, lo, 1), _mm256_i32gather_epi32(yBottom, lo, 1),
-                                _mm256_and_si256(_mm256_srli_epi32(lx, 8), byte), _mm256_and_si256(_mm256_srli_epi32(ly, 8), byte));
-        __m256i co = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(cy, 16), cStride), _mm256_srai_epi32(cx, 16));
-        __m256i fx = _mm256_and_si256(_mm256_srli_epi32(cx, 8), byte), fy = _mm256_and_si256(_mm256_srli_epi32(cy, 8), byte);
-        __m256i cb = bilinear(_mm256_i32gather_epi32(uTop, co, 1), _mm256_i32gather_epi32(uBottom, co, 1), fx, fy);
-        __m256i cr = bilinear(_mm256_i32gather_epi32(vTop, co, 1), _mm256_i32gather_epi32(vBottom, co, 1), fx, fy);
+        _mm256_storeu_si256((__m256i *)(dst + 8 * g), sample8(p, &k, lx, ly, cx, cy));
         lx = _mm256_add_epi32(lx, lsx); ly = _mm256_add_epi32(ly, lsy);
         cx = _mm256_add_epi32(cx, csx); cy = _mm256_add_epi32(cy, csy);
-
-        __m256 l = _mm256_mul_ps(_mm256_cvtepi32_ps(luma), yScale), u = _mm256_cvtepi32_ps(cb), v = _mm256_cvtepi32_ps(cr);
-        __m256 b = _mm256_add_ps(_mm256_add_ps(l, _mm256_mul_ps(u, cbToB)), b0);
-        __m256 gg = _mm256_add_ps(_mm256_add_ps(l, _mm256_add_ps(_mm256_mul_ps(u, cbToG), _mm256_mul_ps(v, crToG))), g0);
-        __m256 r = _mm256_add_ps(_mm256_add_ps(l, _mm256_mul_ps(v, crToR)), r0);
-        __m256i word = _mm256_or_si256(_mm256_or_si256(channel(b), _mm256_slli_epi32(channel(gg), 8)),
-                                       _mm256_or_si256(_mm256_slli_epi32(channel(r), 16), opaque));
-        _mm256_storeu_si256((__m256i *)(dst + 8 * g), word);
     }
     return groups * 8;
+}
+
+/// One walk's 16.16 positions for eight pixels: (texel · scale + offset), clamped, rounded to nearest (even).
+AVX2 static inline __m256i fixed8(__m256d lo, __m256d hi, double scale, double offset, double limit) {
+    const __m256d s = _mm256_set1_pd(scale), o = _mm256_set1_pd(offset);
+    const __m256d zero = _mm256_setzero_pd(), top = _mm256_set1_pd(limit);
+    __m256d a = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(_mm256_mul_pd(lo, s), o), zero), top);
+    __m256d b = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(_mm256_mul_pd(hi, s), o), zero), top);
+    return _mm256_set_m128i(_mm256_cvtpd_epi32(b), _mm256_cvtpd_epi32(a));
+}
+
+AVX2 void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_planes *p,
+                                    const lp_row_projection *r, const lp_yuv420_fixing *f, const lp_yuv_matrix *m) {
+    const matrix_lanes k = broadcast(m);
+    const __m256d x0 = _mm256_set1_pd(r->x0), dx = _mm256_set1_pd(r->dx), y0 = _mm256_set1_pd(r->y0), dy = _mm256_set1_pd(r->dy);
+    const __m256d w0 = _mm256_set1_pd(r->w0), dw = _mm256_set1_pd(r->dw), one = _mm256_set1_pd(1);
+    // The last group repeats the last pixel in the lanes past the end (inside like it) and stores only the rest.
+    const __m256d last = _mm256_set1_pd((double)(count - 1));
+    const __m256d first4 = _mm256_setr_pd(0, 1, 2, 3), next4 = _mm256_setr_pd(4, 5, 6, 7);
+    for (long i = 0; i < count; i += 8) {
+        const __m256d at = _mm256_set1_pd((double)i);
+        __m256d lo = _mm256_min_pd(_mm256_add_pd(at, first4), last), hi = _mm256_min_pd(_mm256_add_pd(at, next4), last);
+        __m256d rwLo = _mm256_div_pd(one, _mm256_add_pd(w0, _mm256_mul_pd(lo, dw)));
+        __m256d rwHi = _mm256_div_pd(one, _mm256_add_pd(w0, _mm256_mul_pd(hi, dw)));
+        __m256d uLo = _mm256_mul_pd(_mm256_add_pd(x0, _mm256_mul_pd(lo, dx)), rwLo);
+        __m256d uHi = _mm256_mul_pd(_mm256_add_pd(x0, _mm256_mul_pd(hi, dx)), rwHi);
+        __m256d vLo = _mm256_mul_pd(_mm256_add_pd(y0, _mm256_mul_pd(lo, dy)), rwLo);
+        __m256d vHi = _mm256_mul_pd(_mm256_add_pd(y0, _mm256_mul_pd(hi, dy)), rwHi);
+        __m256i lx = fixed8(uLo, uHi, f->lumaScaleX, f->lumaOffsetX, f->lumaLimitX);
+        __m256i ly = fixed8(vLo, vHi, f->lumaScaleY, f->lumaOffsetY, f->lumaLimitY);
+        __m256i cx = fixed8(uLo, uHi, f->chromaScaleX, f->chromaOffsetX, f->chromaLimitX);
+        __m256i cy = fixed8(vLo, vHi, f->chromaScaleY, f->chromaOffsetY, f->chromaLimitY);
+        // Gathers do not wake the hardware prefetchers: fetch the rows a few groups ahead along the walk.
+        {
+            long l0 = (long)_mm256_extract_epi32(ly, 0) >> 16, l7 = (long)_mm256_extract_epi32(ly, 7) >> 16;
+            long x0l = (long)_mm256_extract_epi32(lx, 0) >> 16, x7l = (long)_mm256_extract_epi32(lx, 7) >> 16;
+            long ahead = x7l + 3 * (x7l - x0l), rowAhead = l7 + 3 * (l7 - l0);
+            if (ahead >= 0 && rowAhead >= 0) {
+                const uint8_t *at = p->y + rowAhead * p->yStride + ahead;
+                _mm_prefetch((const char *)at, _MM_HINT_T0);
+                _mm_prefetch((const char *)(at + p->yStride), _MM_HINT_T0);
+            }
+            long c0 = (long)_mm256_extract_epi32(cy, 0) >> 16, c7 = (long)_mm256_extract_epi32(cy, 7) >> 16;
+            long cx0 = (long)_mm256_extract_epi32(cx, 0) >> 16, cx7 = (long)_mm256_extract_epi32(cx, 7) >> 16;
+            long cAhead = cx7 + 3 * (cx7 - cx0), cRow = c7 + 3 * (c7 - c0);
+            if (cAhead >= 0 && cRow >= 0) {
+                long o = cRow * p->cStride + cAhead;
+                _mm_prefetch((const char *)(p->u + o), _MM_HINT_T0);
+                _mm_prefetch((const char *)(p->u + o + p->cStride), _MM_HINT_T0);
+                _mm_prefetch((const char *)(p->v + o), _MM_HINT_T0);
+                _mm_prefetch((const char *)(p->v + o + p->cStride), _MM_HINT_T0);
+            }
+        }
+        __m256i word = sample8(p, &k, lx, ly, cx, cy);
+        if (count - i >= 8) {
+            _mm256_storeu_si256((__m256i *)(dst + i), word);
+        } else {
+            uint32_t tail[8];
+            _mm256_storeu_si256((__m256i *)tail, word);
+            for (long j = 0; j < count - i; j++) dst[i + j] = tail[j];
+        }
+    }
 }
 
 #else
@@ -70,5 +146,9 @@ long lp_yuv420_bilinear_avx2(uint32_t *dst, long count, const lp_yuv420_planes *
                              const lp_yuv420_walks *w, const lp_yuv_matrix *m) {
     (void)dst; (void)count; (void)p; (void)w; (void)m;
     return 0;
+}
+void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_planes *p,
+                               const lp_row_projection *r, const lp_yuv420_fixing *f, const lp_yuv_matrix *m) {
+    (void)dst; (void)count; (void)p; (void)r; (void)f; (void)m;
 }
 #endif

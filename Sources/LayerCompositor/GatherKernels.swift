@@ -64,3 +64,74 @@ extension lp_yuv_matrix {
                   b0: -yo * ys - co * cb, g0: -yo * ys - co * (cbg + crg), r0: -yo * ys - co * cr)
     }
 }
+
+/// The deep interior's 4:2:0 walk with a division per pixel (CKernels' `lp_yuv420_projective_avx2`): a whole run in
+/// one call, exact under perspective, with no segments to set up and no scalar tail.
+extension PlanarYUVSampler {
+    /// From luma texels to the four walks' 16.16 positions (the centre rule, the chroma grid), clamped so that both
+    /// taps stay inside each plane.
+    var projectiveFixing: lp_yuv420_fixing {
+        @inline(__always) func limit(_ n: Int) -> Double { Double(((n - 1) << 16) - 1) }
+        let sx = Double(grid.scaleX), sy = Double(grid.scaleY), ox = Double(grid.offsetX), oy = Double(grid.offsetY)
+        return lp_yuv420_fixing(lumaScaleX: 65536, lumaOffsetX: -32768, lumaLimitX: limit(y.width),
+                                lumaScaleY: 65536, lumaOffsetY: -32768, lumaLimitY: limit(y.height),
+                                chromaScaleX: sx * 65536, chromaOffsetX: -(ox + 0.5) * 65536, chromaLimitX: limit(u.width),
+                                chromaScaleY: sy * 65536, chromaOffsetY: -(oy + 0.5) * 65536, chromaLimitY: limit(u.height))
+    }
+
+    /// The 16.16 walk positions of pixel `i` of `row`: the kernel's arithmetic, operation for operation.
+    @inline(__always)
+    static func projectedPositions(_ i: Int, _ row: lp_row_projection, _ f: lp_yuv420_fixing) -> (lx: Int, ly: Int, cx: Int, cy: Int) {
+        let k = Double(i)
+        let rw = 1 / (row.w0 + k * row.dw)
+        let u = (row.x0 + k * row.dx) * rw, v = (row.y0 + k * row.dy) * rw
+        @inline(__always) func fixed(_ c: Double, _ scale: Double, _ offset: Double, _ limit: Double) -> Int {
+            Int(min(max(c * scale + offset, 0), limit).rounded(.toNearestOrEven))
+        }
+        return (fixed(u, f.lumaScaleX, f.lumaOffsetX, f.lumaLimitX), fixed(v, f.lumaScaleY, f.lumaOffsetY, f.lumaLimitY),
+                fixed(u, f.chromaScaleX, f.chromaOffsetX, f.chromaLimitX), fixed(v, f.chromaScaleY, f.chromaOffsetY, f.chromaLimitY))
+    }
+
+    /// Whether the projective kernel may run over `count` pixels of `row`: the AVX2 kernels run, the picture is
+    /// 8-bit bilinear without alpha, the row stays in front of the eye, and no gather reads past a plane's memory
+    /// (a plane with less than two bytes of row padding must not be read on its last row: the walk's positions
+    /// are monotonic along a row, so its ends bound the rows it reaches).
+    @inline(__always)
+    func projectiveKernelFits(count: Int, _ row: lp_row_projection, _ f: lp_yuv420_fixing) -> Bool {
+        guard gatherMatrixIfEnabled != nil, !nearest, alpha == nil, count > 0 else { return false }
+        guard row.w0 > 0, row.w0 + Double(count - 1) * row.dw > 0 else { return false }
+        @inline(__always) func sized(_ p: ScalarPlane) -> Bool {
+            p.width >= 2 && p.height >= 2 && p.width < ScalarPlane.largestGatherPlane && p.height < ScalarPlane.largestGatherPlane
+        }
+        guard sized(y) && sized(u) && sized(v) else { return false }
+        let first = Self.projectedPositions(0, row, f), last = Self.projectedPositions(count - 1, row, f)
+        // One row of slack for rounding between the ends and the lanes.
+        @inline(__always) func safe(_ plane: ScalarPlane, _ a: Int, _ b: Int) -> Bool {
+            plane.bytesPerRow >= plane.width + 2 || (max(a, b) >> 16) + 3 < plane.height
+        }
+        return safe(y, first.ly, last.ly) && safe(u, first.cy, last.cy) && safe(v, first.cy, last.cy)
+    }
+
+    @inline(__always)
+    func fillProjective(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection) -> Bool {
+        let f = projectiveFixing
+        guard var matrix = gatherMatrixIfEnabled, projectiveKernelFits(count: count, row, f) else { return false }
+        var planes = lp_yuv420_planes(y: y.base.assumingMemoryBound(to: UInt8.self), u: u.base.assumingMemoryBound(to: UInt8.self),
+                                      v: v.base.assumingMemoryBound(to: UInt8.self), yStride: y.bytesPerRow, cStride: u.bytesPerRow)
+        var row = row, fixing = f
+        lp_yuv420_projective_avx2(dst, count, &planes, &row, &fixing, &matrix)
+        return true
+    }
+
+    /// The projective kernel's Swift twin, the reference in the tests: each pixel a one-step `fillInsideScalar` at
+    /// the positions the kernel computes (so the taps and sums agree exactly; the colour matrix within 1).
+    func fillProjectiveScalar(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection) {
+        let f = projectiveFixing
+        for i in 0..<count {
+            let p = Self.projectedPositions(i, row, f)
+            fillInsideScalar(dst + i, count: 1, lx: FixedWalk(position: p.lx, step: 0, count: y.width),
+                             ly: FixedWalk(position: p.ly, step: 0, count: y.height),
+                             cx: FixedWalk(position: p.cx, step: 0, count: u.width), cy: FixedWalk(position: p.cy, step: 0, count: u.height))
+        }
+    }
+}

@@ -119,8 +119,9 @@ enum Kernels {
             blend(c, over: &row[x])
         }
 
-        /// The deep interior: full coverage, so only the colour is computed. Contents are sampled in short
-        /// segments with exact ends (perspective-correct to well under a texel) through the sampler's runs.
+        /// The deep interior: full coverage, so only the colour is computed. Contents are sampled per pixel by a
+        /// sampler's projective kernel where it has one, else in short segments with exact ends (perspective-correct
+        /// to well under a texel) through the sampler's runs.
         let direct = opacity >= 1 && background == nil && (contents?.isOpaque ?? false)
         var scratch = [UInt32](repeating: 0, count: SpanWalk.longestSegment)
         @inline(__always)
@@ -143,23 +144,16 @@ enum Kernels {
                 return
             }
             scratch.withUnsafeMutableBufferPointer { tmp in
-                /// One run that lies in one piece of the contents map per axis (ContentsMap.swift).
+                /// Samples [x, x + n) with `fill`: straight into the row when nothing is beneath, else through `tmp`
+                /// (n ≤ its count), then blended with the opacity and the background. `fill` may decline (false,
+                /// nothing written): then nothing is blended either.
                 @inline(__always)
-                func run(_ x: Int, _ n: Int, _ start: (Double, Double), _ step: (Double, Double), _ pieceX: Float, _ pieceY: Float) {
-                    @inline(__always) func fill(_ dst: UnsafeMutablePointer<UInt32>) {
-                        if S.usesLevelOfDetail {
-                            let f = t.footprint(px: Double(x) + 0.5, py: py)
-                            let lod = footprintLevel(dudx: f.dudx, dudy: f.dudy, dvdx: f.dvdx, dvdy: f.dvdy, scaleX: pieceX, scaleY: pieceY)
-                            sampler.fillRun(dst, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1, lod: lod)
-                        } else {
-                            sampler.fillRun(dst, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1)
-                        }
-                    }
+                func compose(_ x: Int, _ n: Int, _ fill: (UnsafeMutablePointer<UInt32>) -> Bool) {
                     if direct {
-                        fill(row + x)
+                        _ = fill(row + x)
                         return
                     }
-                    fill(tmp.baseAddress!)
+                    guard fill(tmp.baseAddress!) else { return }
                     for i in 0..<n {
                         var c = unpack(tmp[i])
                         let sourceAlpha = c.w
@@ -168,8 +162,43 @@ enum Kernels {
                         blend(c, over: &row[x + i])
                     }
                 }
+                var x = x0
+                // A sampler with a per-pixel projective kernel takes the run whole (a map without nine-slice breaks),
+                // in pieces of `tmp`'s size when it must be blended.
+                if map.isAffine && !S.usesLevelOfDetail {
+                    let px = Double(x0) + 0.5
+                    let w0 = t.g * px + t.h * py + t.i
+                    let u0 = t.a * px + t.b * py + t.c, v0 = t.d * px + t.e * py + t.f
+                    var accepted = true
+                    while x < x1 && accepted {
+                        let n = direct ? x1 - x : min(x1 - x, tmp.count)
+                        let k = Double(x - x0)
+                        let projection = lp_row_projection(x0: (u0 + k * t.a) * Double(sx) + Double(ox) * (w0 + k * t.g),
+                                                           dx: t.a * Double(sx) + Double(ox) * t.g,
+                                                           y0: (v0 + k * t.d) * Double(sy) + Double(oy) * (w0 + k * t.g),
+                                                           dy: t.d * Double(sy) + Double(oy) * t.g,
+                                                           w0: w0 + k * t.g, dw: t.g)
+                        compose(x, n) { accepted = sampler.fillProjective($0, count: n, projection); return accepted }
+                        if accepted { x += n }
+                    }
+                }
+                if x >= x1 { return }
+                /// One run that lies in one piece of the contents map per axis (ContentsMap.swift).
+                @inline(__always)
+                func run(_ x: Int, _ n: Int, _ start: (Double, Double), _ step: (Double, Double), _ pieceX: Float, _ pieceY: Float) {
+                    compose(x, n) { dst in
+                        if S.usesLevelOfDetail {
+                            let f = t.footprint(px: Double(x) + 0.5, py: py)
+                            let lod = footprintLevel(dudx: f.dudx, dudy: f.dudy, dvdx: f.dvdx, dvdy: f.dvdy, scaleX: pieceX, scaleY: pieceY)
+                            sampler.fillRun(dst, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1, lod: lod)
+                        } else {
+                            sampler.fillRun(dst, count: n, x: start.0, y: start.1, dx: step.0, dy: step.1)
+                        }
+                        return true
+                    }
+                }
                 // A nine-slice splits a segment where it crosses a break; an affine map passes it through as is.
-                SpanWalk.linearSegments(x0, x1, longest: sampler.longestSegment, texel: { texel($0, py) }) { x, n, start, step in
+                SpanWalk.linearSegments(x, x1, longest: sampler.longestSegment, texel: { texel($0, py) }) { x, n, start, step in
                     map.forEachPiece(n, start, step) { i, m, pieceStart, pieceStep, pieceX, pieceY in
                         run(x + i, m, pieceStart, pieceStep, pieceX, pieceY)
                     }

@@ -1,3 +1,4 @@
+import CKernels
 import LayerGraphics
 
 /// Runs of samples along a straight, evenly stepped line of texels: the deep interior's fast path.
@@ -14,6 +15,10 @@ extension ContentSampler {
 
     /// Segments of 16 pixels: samplers with a vector kernel say more.
     var longestSegment: Int { 16 }
+
+    /// No per-pixel projective kernel: the deep interior walks segments.
+    @inline(__always)
+    func fillProjective(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection) -> Bool { false }
 }
 
 /// A 16.16 fixed-point walk along one axis of a plane, clamped to its edges.
@@ -30,6 +35,12 @@ struct FixedWalk {
         t = Int(max(-1e15, min(1e15, start + (start < 0 ? -0.5 : 0.5))))
         step = Int(max(-1e15, min(1e15, delta + (delta < 0 ? -0.5 : 0.5))))
         last = (count - 1) << 16
+    }
+
+    /// Starts at 16.16 position `t` (already shifted by the centre rule) with `step` per step.
+    @inline(__always)
+    init(position t: Int, step: Int, count: Int) {
+        self.t = t; self.step = step; last = (count - 1) << 16
     }
 
     /// Whether every position of a walk of `count` steps stays strictly inside the plane (both taps valid), so

@@ -12,6 +12,9 @@ protocol ContentSampler {
     /// The longest run the deep interior hands to `fillRun` (`SpanWalk.linearSegments`): 16 pixels, or more for
     /// a vector kernel whose pixels cost little beside a segment's set-up.
     var longestSegment: Int { get }
+    /// Samples `count` pixels along a projective row, each pixel projected exactly, when the sampler has a kernel
+    /// for it and the row suits it; false (nothing written) otherwise, and the caller walks segments (GatherKernels.swift).
+    func fillProjective(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection) -> Bool
     func sample(_ x: Float, _ y: Float, lod: Float) -> SIMD4<Float>
     func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double, lod: Float)
 }

@@ -150,3 +150,85 @@ func gatherShadowBlendMatchesTheScalarBlend() {
     #expect(plane.gatherStaysInside(count: 8, nearRightEdge, FixedWalk(5.7, 0, count: 8)), "a row below is still there")
     #expect(plane.gatherStaysInside(count: 8, FixedWalk(10.5, 1, count: 32), FixedWalk(6.7, 0, count: 8)), "well inside the row")
 }
+
+/// A random projective row over a picture of `width`×`height` luma texels: from one point to another (reaching up
+/// to `spill` texels past the edges), with depths at the ends between 0.5 and 2.
+func randomProjectiveRow(width: Int, height: Int, count: Int, spill: Double, using rng: inout SplitMix) -> lp_row_projection {
+    func point() -> (Double, Double) {
+        (Double.random(in: -spill...(Double(width) + spill), using: &rng), Double.random(in: -spill...(Double(height) + spill), using: &rng))
+    }
+    let a = point(), b = point()
+    let wa = Double.random(in: 0.5...2, using: &rng), wb = Double.random(in: 0.5...2, using: &rng)
+    let steps = Double(max(count - 1, 1))
+    return lp_row_projection(x0: a.0 * wa, dx: (b.0 * wb - a.0 * wa) / steps, y0: a.1 * wa, dy: (b.1 * wb - a.1 * wa) / steps,
+                             w0: wa, dw: (wb - wa) / steps)
+}
+
+@Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
+func projectiveYUVKernelMatchesItsTwin() {
+    // Every pixel of the AVX2 projective walk (tails and clamped positions past the edges included) against the
+    // Swift twin at the same positions: the colour matrix in floats may move a channel by 1.
+    var rng = SplitMix(state: 23)
+    let planes = RandomYUVPlanes(width: 67, height: 43, using: &rng)
+    var pixels = 0, differing = 0, worst = 0
+    for k in [YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), YUVToRGB(matrix: .bt601, range: .full, bitDepth: 8)] {
+        let sampler = planes.sampler(k)
+        for _ in 0..<300 {
+            let count = Int.random(in: 1...70, using: &rng)
+            let row = randomProjectiveRow(width: planes.width, height: planes.height, count: count, spill: 3, using: &rng)
+            var twin = [UInt32](repeating: 0, count: count), kernel = [UInt32](repeating: 0x1234_5678, count: count + 8)
+            twin.withUnsafeMutableBufferPointer { sampler.fillProjectiveScalar($0.baseAddress!, count: count, row) }
+            let ran = kernel.withUnsafeMutableBufferPointer { sampler.fillProjective($0.baseAddress!, count: count, row) }
+            #expect(ran, "padded planes: the kernel takes every row in front of the eye")
+            #expect(kernel[count...].allSatisfy { $0 == 0x1234_5678 }, "nothing written past the run")
+            for i in 0..<count {
+                let d = channelDifference(twin[i], kernel[i])
+                worst = max(worst, d); pixels += 1
+                if d > 0 { differing += 1 }
+            }
+        }
+    }
+    #expect(worst <= 1, "a channel differs by at most 1")
+    #expect(differing * 10 <= pixels, "most pixels are identical (\(differing) of \(pixels) differ)")
+}
+
+@Test func projectiveTwinSamplesWhereThePixelProjects() {
+    // The twin's positions follow the samplers' conventions (centre rule, chroma siting): each pixel matches the
+    // float sampler at its own projected texel, within the rounding of 8-bit weights (a chroma lerp low by up to a
+    // level moves blue by about two). Half a texel off would differ by tens on these random planes.
+    var rng = SplitMix(state: 29)
+    let planes = RandomYUVPlanes(width: 40, height: 30, using: &rng)
+    let sampler = planes.sampler(YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8))
+    var worst = 0
+    for _ in 0..<100 {
+        let count = Int.random(in: 1...40, using: &rng)
+        let row = randomProjectiveRow(width: planes.width, height: planes.height, count: count, spill: 0, using: &rng)
+        var twin = [UInt32](repeating: 0, count: count)
+        twin.withUnsafeMutableBufferPointer { sampler.fillProjectiveScalar($0.baseAddress!, count: count, row) }
+        for i in 0..<count {
+            let w = row.w0 + Double(i) * row.dw
+            let tx = (row.x0 + Double(i) * row.dx) / w, ty = (row.y0 + Double(i) * row.dy) / w
+            worst = max(worst, channelDifference(twin[i], pack(sampler.sample(Float(tx), Float(ty)))))
+        }
+    }
+    #expect(worst <= 3, "within the fixed-point weights' rounding (worst \(worst))")
+}
+
+@Test func projectiveKernelStaysOffTheEndOfAnUnpaddedPlane() {
+    // Without row padding, a gather on a plane's last row reads past its memory: such rows go to the segments.
+    guard avx2KernelsEnabled else { return }
+    let width = 32, height = 16
+    let luma = UnsafeMutableRawPointer.allocate(byteCount: width * height, alignment: 16)
+    let chroma = UnsafeMutableRawPointer.allocate(byteCount: width / 2 * height / 2, alignment: 16)
+    defer { luma.deallocate(); chroma.deallocate() }
+    let c = ScalarPlane(base: chroma, bytesPerRow: width / 2, width: width / 2, height: height / 2)
+    let sampler = PlanarYUVSampler(y: ScalarPlane(base: luma, bytesPerRow: width, width: width, height: height), u: c, v: c, alpha: nil,
+                                   grid: ChromaGrid(shift: (1, 1), location: .left),
+                                   k: YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), wide: false, nearest: false)
+    func row(atTexelRow y: Double) -> lp_row_projection { lp_row_projection(x0: 1, dx: 1, y0: y, dy: 0, w0: 1, dw: 0) }
+    let f = sampler.projectiveFixing
+    #expect(sampler.projectiveKernelFits(count: 20, row(atTexelRow: 4.5), f), "rows well above the bottom")
+    #expect(!sampler.projectiveKernelFits(count: 20, row(atTexelRow: 15.2), f), "the bottom rows of an unpadded plane")
+    #expect(!sampler.projectiveKernelFits(count: 20, lp_row_projection(x0: 1, dx: 1, y0: 4, dy: 0, w0: 1, dw: -0.1), f),
+            "behind the eye at the run's end")
+}

@@ -31,6 +31,27 @@ typedef struct {
 long lp_yuv420_bilinear_avx2(uint32_t *dst, long count, const lp_yuv420_planes *planes,
                              const lp_yuv420_walks *walks, const lp_yuv_matrix *matrix);
 
+/// A row of pixels mapped projectively into a picture: pixel i (0 at the run's first) samples the texel
+/// ((x0 + dx·i) / (w0 + dw·i), (y0 + dy·i) / (w0 + dw·i)), in the luma plane's texel units (centre rule).
+typedef struct {
+    double x0, dx, y0, dy, w0, dw;
+} lp_row_projection;
+
+/// From luma texel coordinates to the four 16.16 walks' positions: position = texel · scale + offset, clamped to
+/// 0…limit (limit = (plane size − 1)·65536 − 1, so that both taps of every position lie inside the plane).
+typedef struct {
+    double lumaScaleX, lumaOffsetX, lumaLimitX, lumaScaleY, lumaOffsetY, lumaLimitY;
+    double chromaScaleX, chromaOffsetX, chromaLimitX, chromaScaleY, chromaOffsetY, chromaLimitY;
+} lp_yuv420_fixing;
+
+/// Bilinear samples of a 4:2:0 picture along a projective row, every pixel projected exactly (one division per
+/// pixel, in doubles), as opaque BGRA words: all `count` pixels. The taps and sums are those of the 4:2:0 walk
+/// at each pixel's own position (clamped as in `lp_yuv420_fixing`), so the Swift twin is a one-pixel walk per
+/// pixel. Precondition: w0 + dw·i > 0 over the run, and reading 4 bytes at each left tap stays inside the planes'
+/// memory (the last row of a plane whose rows have fewer than two bytes of padding may be read past its end).
+void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_planes *planes,
+                               const lp_row_projection *row, const lp_yuv420_fixing *fixing, const lp_yuv_matrix *matrix);
+
 /// A tint blended over `dst` through a bilinear sample of an 8-bit mask along a walk (a shadow): per pixel,
 /// m = mask/255, dst = tint·m + dst·(1 − tint.a·m), in the integers of the Swift kernel (`blendTint`), exactly.
 /// Returns how many pixels were done (count rounded down to a multiple of 8). Preconditions as for the 4:2:0 walk.
