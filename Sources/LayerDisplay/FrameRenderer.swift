@@ -13,6 +13,8 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         /// The seek generation it belongs to (frames of an old position are never shown).
         let serial: Int
         let width: Int, height: Int
+        /// A window texture to render into (locked on the window's thread), or nil for a surface of our own.
+        let target: FrameTexture?
     }
     /// What to show: composited pixels, or a video picture the window shows directly (`DirectVideo`).
     enum Picture {
@@ -24,6 +26,8 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         let time: Double
         let serial: Int
         let renderMilliseconds: Double
+        /// The job's window texture: holds the picture when it is `.surface`, unused when `.direct`.
+        let target: FrameTexture?
     }
 
     private let compositor = Compositor()
@@ -32,6 +36,7 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
     private var done: Frame?
     private var spare: [Surface] = []
     private var stopped = false
+    private var exited = false
     private(set) var isBusy = false
 
     init() {
@@ -40,8 +45,14 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         thread.start()
     }
 
+    /// Stops the thread and returns once it no longer renders (a job's target may be a window texture that is
+    /// about to be destroyed).
     func stop() {
-        condition.lock(); stopped = true; condition.broadcast(); condition.unlock()
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        while !exited { condition.wait() }
+        condition.unlock()
     }
 
     /// Whether a job is queued or running, or a finished frame waits to be taken.
@@ -66,9 +77,9 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         return frame
     }
 
-    /// Gives a shown (or discarded) frame's surface back for reuse.
+    /// Gives a shown (or discarded) frame's surface back for reuse (a window texture goes back to the window).
     func recycle(_ frame: Frame) {
-        guard case .surface(let surface) = frame.picture else { return }
+        guard frame.target == nil, case .surface(let surface) = frame.picture else { return }
         condition.lock()
         if spare.count < 3 { spare.append(surface) }
         condition.unlock()
@@ -81,8 +92,8 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
             if stopped { break }
             let job = self.job!
             self.job = nil
-            let reuse = spare.firstIndex { $0.width == job.width && $0.height == job.height }
-            let surface = reuse.map { spare.remove(at: $0) } ?? Surface(width: job.width, height: job.height)
+            let reuse = job.target == nil ? spare.firstIndex { $0.width == job.width && $0.height == job.height } : nil
+            let surface = job.target?.surface ?? reuse.map { spare.remove(at: $0) } ?? Surface(width: job.width, height: job.height)
             condition.unlock()
             let began = hostSeconds()
             let picture: Picture
@@ -94,11 +105,13 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
             }
             let ms = (hostSeconds() - began) * 1000
             condition.lock()
-            if case .direct = picture, spare.count < 3 { spare.append(surface) }
-            done = Frame(picture: picture, time: job.time, serial: job.serial, renderMilliseconds: ms)
+            if case .direct = picture, job.target == nil, spare.count < 3 { spare.append(surface) }
+            done = Frame(picture: picture, time: job.time, serial: job.serial, renderMilliseconds: ms, target: job.target)
             isBusy = false
             condition.broadcast()
         }
+        exited = true
+        condition.broadcast()
         condition.unlock()
     }
 }

@@ -135,6 +135,9 @@ public final class PlaybackSession {
             animating = root.hasRunningAnimations(at: now)
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame { break }
             collectRendered(now: now)
+            // The next frame is handed to the renderer before this one is uploaded, so that compositing never
+            // waits on the upload (a 1080p upload is a few milliseconds of copying).
+            submitNext(now: clock.time)
             presentIfDue()
             submitNext(now: clock.time)
             waitBriefly()
@@ -173,17 +176,20 @@ public final class PlaybackSession {
             // Without a newer one, showing it late beats showing nothing; the drift records how late.
             if now >= frame.time + tick, let newer = renderer.take(waiting: 0) {
                 statistics.framesDropped += 1
-                renderer.recycle(frame)
+                release(frame)
                 ready = nil
                 stash(newer)
                 return presentIfDue()
             }
         }
         switch frame.picture {
-        case .surface(let surface): window.present(surface)
-        case .direct(let video): window.present(video)
+        case .surface(let surface):
+            if let target = frame.target { window.present(target) } else { window.present(surface) }
+        case .direct(let video):
+            window.present(video)
+            if let target = frame.target { window.discard(target) }
         }
-        renderer.recycle(frame)
+        if frame.target == nil { renderer.recycle(frame) }
         ready = nil
         mustShow = false
         presentedTime = frame.time
@@ -215,7 +221,19 @@ public final class PlaybackSession {
             nextTick = next + step
         }
         needsFrame = false
-        renderer.submit(.init(snapshot: root.snapshot(at: t), time: t, serial: serial, width: canvas.width, height: canvas.height))
+        // Composited frames go straight into a window texture (no copy to upload). A video shown as it is
+        // (`DirectVideo`) needs none, and is likely to stay so: then the rare composited frame takes a copy.
+        let target = lastFrameWasDirect ? nil : window.lockFrameTexture(width: canvas.width, height: canvas.height)
+        renderer.submit(.init(snapshot: root.snapshot(at: t), time: t, serial: serial, width: canvas.width, height: canvas.height,
+                              target: target))
+    }
+
+    /// Whether the last rendered frame was a video shown as it is.
+    private var lastFrameWasDirect = false
+
+    /// Gives a frame that is not shown back: its window texture to the window, its surface to the renderer.
+    private func release(_ frame: FrameRenderer.Frame) {
+        if let target = frame.target { window.discard(target) } else { renderer.recycle(frame) }
     }
 
     /// Sleeps until something may be due: a few milliseconds at most, so that keys stay responsive.
@@ -232,12 +250,13 @@ public final class PlaybackSession {
     /// A frame taken while waiting: kept as `ready` (or dropped if it belongs to an old seek).
     private func stash(_ frame: FrameRenderer.Frame) {
         statistics.framesRendered += 1
+        if case .direct = frame.picture { lastFrameWasDirect = true } else { lastFrameWasDirect = false }
         statistics.renderMilliseconds.append(frame.renderMilliseconds)
         // Skipping frames saves compositing, not decoding (every frame is decoded in order anyway): the
         // estimate that decides the skips is the compositing time alone.
         let latency = frame.renderMilliseconds / 1000
         renderEstimate = renderEstimate == 0 ? latency : 0.8 * renderEstimate + 0.2 * latency
-        if frame.serial != serial { renderer.recycle(frame); return }
+        if frame.serial != serial { release(frame); return }
         ready = frame
     }
 
@@ -317,7 +336,7 @@ public final class PlaybackSession {
     /// Forgets what was rendered for the old state and renders anew.
     private func invalidate() {
         serial += 1
-        if let frame = ready { renderer.recycle(frame) }
+        if let frame = ready { release(frame) }
         ready = nil
         needsFrame = true
         mustShow = true

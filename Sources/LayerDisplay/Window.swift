@@ -54,6 +54,7 @@ final class Window {
 
     deinit {
         if let texture { SDL_DestroyTexture(texture) }
+        for frame in idleFrameTextures { SDL_DestroyTexture(frame.texture) }
         if let yuvTexture { SDL_DestroyTexture(yuvTexture) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -119,14 +120,75 @@ final class Window {
     func present(_ surface: Surface) {
         if texture == nil || textureSize != (surface.width, surface.height) {
             if let texture { SDL_DestroyTexture(texture) }
-            texture = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                        Int32(surface.width), Int32(surface.height))
+            texture = makeFrameTexture(surface.width, surface.height)
             textureSize = (surface.width, surface.height)
         }
         guard let texture else { return }
         SDL_UpdateTexture(texture, nil, surface.pixels, Int32(surface.pixelsPerRow * 4))
-        SDL_RenderClear(renderer)
+        show(texture)
+    }
+
+    // MARK: Rendering straight into textures
+
+    /// Streaming textures not in use, to lock for the next frames (a few: one shown, one ready, one rendering).
+    private var idleFrameTextures: [(texture: OpaquePointer, width: Int, height: Int)] = []
+
+    /// A streaming texture of `width`×`height`, locked: its pixels as a `Surface` the compositor can render into on
+    /// any thread. Give it back to `present(_:)` or `discard(_:)` on this thread. Nil when SDL cannot lock one
+    /// (then render into a `Surface` of your own and `present` that).
+    func lockFrameTexture(width: Int, height: Int) -> FrameTexture? {
+        let texture: OpaquePointer
+        if let i = idleFrameTextures.firstIndex(where: { $0.width == width && $0.height == height }) {
+            texture = idleFrameTextures.remove(at: i).texture
+        } else {
+            guard let made = makeFrameTexture(width, height) else { return nil }
+            texture = made
+        }
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels, pitch % 4 == 0, Int(pitch) / 4 >= width else {
+            SDL_DestroyTexture(texture)
+            return nil
+        }
+        let surface = Surface(wrapping: pixels.assumingMemoryBound(to: UInt32.self), width: width, height: height, pixelsPerRow: Int(pitch) / 4)
+        return FrameTexture(texture: texture, surface: surface)
+    }
+
+    /// Unlocks the texture (SDL uploads it) and shows it.
+    func present(_ frame: FrameTexture) {
+        SDL_UnlockTexture(frame.texture)
+        show(frame.texture)
+        keep(frame)
+    }
+
+    /// Gives back a texture whose frame is not shown (dropped, or of an old position).
+    func discard(_ frame: FrameTexture) {
+        SDL_UnlockTexture(frame.texture)
+        keep(frame)
+    }
+
+    private func keep(_ frame: FrameTexture) {
+        if idleFrameTextures.count < 3 { idleFrameTextures.append((frame.texture, frame.width, frame.height)) }
+        else { SDL_DestroyTexture(frame.texture) }
+    }
+
+    private func makeFrameTexture(_ width: Int, _ height: Int) -> OpaquePointer? {
+        SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                          Int32(width), Int32(height))
+    }
+
+    /// Draws a whole-window texture and presents. No clear first: the copy covers every pixel.
+    private func show(_ texture: OpaquePointer) {
         SDL_RenderCopy(renderer, texture, nil, nil)
         SDL_RenderPresent(renderer)
     }
+}
+
+/// A window's streaming texture, locked, with its pixels as a surface (`Window.lockFrameTexture`).
+final class FrameTexture: @unchecked Sendable { // the texture is touched on the window's thread only
+    let texture: OpaquePointer
+    let surface: Surface
+    var width: Int { surface.width }
+    var height: Int { surface.height }
+    init(texture: OpaquePointer, surface: Surface) { self.texture = texture; self.surface = surface }
 }

@@ -16,9 +16,24 @@ public final class Surface: @unchecked Sendable {
         pixelsPerRow = width
         pixels = .allocate(capacity: width * height)
         pixels.initialize(repeating: 0, count: width * height)
+        ownsPixels = true
     }
 
-    deinit { pixels.deallocate() }
+    /// Whether `pixels` was allocated here (else it belongs to whoever lent it).
+    private let ownsPixels: Bool
+
+    /// A surface over memory owned elsewhere (a window's locked texture), which must hold `height` rows of
+    /// `pixelsPerRow` pixels and outlive the surface; its pixels are left as they are.
+    public init(wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, pixelsPerRow: Int) {
+        precondition(width > 0 && height > 0 && pixelsPerRow >= width, "a surface has at least one pixel, rows of at least its width")
+        self.width = width
+        self.height = height
+        self.pixelsPerRow = pixelsPerRow
+        self.pixels = pixels
+        ownsPixels = false
+    }
+
+    deinit { if ownsPixels { pixels.deallocate() } }
 
     public var size: Size { Size(width: Double(width), height: Double(height)) }
 
