@@ -1,41 +1,58 @@
 /// The part of a draw where every pixel is certainly covered: inside the innermost edge (the border's inner
-/// shape, the contents' rect) by more than a pixel, and clear of the rounded corners. There the kernels skip
+/// shape, the contents' rect) by half a pixel, and clear of the rounded corners. There the kernels skip
 /// coverage entirely, and an opaque draw hides what lies beneath it (occlusion culling).
 ///
-/// It is the union of two rects of the layer's plane (a cross: the inner rect inset by the corner radius
-/// one way and by the margin the other) and four corner disks (each corner's circle shrunk by the margin). For a
-/// pixel row, "u > k" is `U − k·W > 0`, linear in x under any homography, and "inside a disk" is a quadratic in
-/// x, so each row's interval is found by solving a few inequalities: no per-pixel test.
+/// It is the inner rect, except in each rounded corner's square, where it is the corner's disk. For a pixel row,
+/// "u > k" is `U − k·W > 0`, linear in x under any homography, and "inside a disk" is a quadratic in x, so each
+/// row's interval is found by solving a few inequalities: no per-pixel test.
+///
+/// Half a pixel from an edge u = k, in the same terms: coverage ramps over half a pixel each side of an edge
+/// (`edgeCoverage`), and u's gradient in pixels is (a − u·g, b − u·h) / W, so a pixel centre is fully inside when
+/// U − k·W ≥ ½·|(a − u·g, b − u·h)|. That length is linear in u, so its largest value on the shape is at one
+/// of its two edges: one constant per axis (`halfU`, `halfV`) makes the test linear again, exact for an affine
+/// map and tight under perspective (the margin follows the footprint along the row instead of its worst case).
 struct DeepInterior {
-    /// (minX, minY, maxX, maxY) of the two rects.
-    let wide: SIMD4<Double>
-    let tall: SIMD4<Double>
-    /// Centres and radii of the corner disks (top-left, top-right, bottom-left, bottom-right); radius ≤ 0: none.
+    /// The inner shape's edges (minX, minY, maxX, maxY).
+    let rect: SIMD4<Double>
+    /// Half a pixel, in the homogeneous terms above, along u and v (`halfDisk`: in any direction).
+    let halfU, halfV, halfDisk: Double
+    /// Centres and radii of the corner circles (top-left, top-right, bottom-left, bottom-right); radius 0: none.
     let diskX, diskY, diskRadius: SIMD4<Double>
 
     /// - Parameters:
     ///   - inner: the innermost shape whose edge must not be crossed.
-    ///   - marginU, marginV: local units that a pixel's footprint can span (with safety), along u and v.
-    init?(inner: RoundedRect, marginU: Double, marginV: Double) {
-        let r = Double(inner.maxRadius)
+    ///   - t: the map from pixels to the shape's plane.
+    init?(inner: RoundedRect, toLocal t: PixelToLocal) {
         let x0 = Double(inner.minX), y0 = Double(inner.minY), x1 = Double(inner.maxX), y1 = Double(inner.maxY)
-        wide = SIMD4(x0 + marginU, y0 + r + marginV, x1 - marginU, y1 - r - marginV)
-        tall = SIMD4(x0 + r + marginU, y0 + marginV, x1 - r - marginU, y1 - marginV)
-        if wide.x >= wide.z || tall.y >= tall.w { return nil }
-        // A corner's coverage ramps over half the distance's screen gradient, which is at most the footprint's
-        // norm: √(u² + v²) of the margins bounds it in every direction.
+        guard x0 < x1, y0 < y1, [t.a, t.b, t.c, t.d, t.e, t.f, t.g, t.h, t.i].allSatisfy(\.isFinite) else { return nil }
+        rect = SIMD4(x0, y0, x1, y1)
+        @inline(__always) func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+        let gu = max(length(t.a - x0 * t.g, t.b - x0 * t.h), length(t.a - x1 * t.g, t.b - x1 * t.h))
+        let gv = max(length(t.d - y0 * t.g, t.e - y0 * t.h), length(t.d - y1 * t.g, t.e - y1 * t.h))
+        // Affine: exact (a pixel centre half a pixel in is inside, so a canvas's first row is not shaded per
+        // pixel); under perspective, a thousandth more for the float coverage that the kernels would compute.
+        let half = t.g == 0 && t.h == 0 ? 0.5 * (1 - 1e-6) : 0.5 * (1 + 1e-3)
+        halfU = half * gu
+        halfV = half * gv
+        // The distance to a corner's circle has a gradient along its normal n, |n·J|: at most J's largest
+        // singular value when J is constant (affine), else at most the norm of (∇u, ∇v).
+        if t.g == 0 && t.h == 0 {
+            let sum = t.a * t.a + t.b * t.b + t.d * t.d + t.e * t.e, det = t.a * t.e - t.b * t.d
+            let largest = (0.5 * (sum + max(0, sum * sum - 4 * det * det).squareRoot())).squareRoot()
+            halfDisk = half * largest * (1 + 1e-9)
+        } else {
+            halfDisk = half * length(gu, gv)
+        }
         let radii = SIMD4<Double>(Double(inner.radii.x), Double(inner.radii.y), Double(inner.radii.z), Double(inner.radii.w))
         diskX = SIMD4(x0 + radii[0], x1 - radii[1], x0 + radii[2], x1 - radii[3])
         diskY = SIMD4(y0 + radii[0], y0 + radii[1], y1 - radii[2], y1 - radii[3])
-        diskRadius = radii - (marginU * marginU + marginV * marginV).squareRoot()
+        diskRadius = radii
     }
 
-    /// The margin, in local units, that keeps a pixel centre's coverage exactly 1 inside an edge (and 0 outside
-    /// it), given the largest local units one pixel step spans there. Coverage ramps over half a pixel each side
-    /// of an edge (`edgeCoverage`): under an affine map the footprint is the same everywhere and half of it is
-    /// exact (a canvas's first row is then inside, not shaded pixel by pixel). Under perspective the largest
-    /// footprint is estimated at the polygon's corners, which is not a bound: 1.5 of it (0.75 left pixels at a
-    /// cube's silhouette 2% short of full coverage).
+    /// The margin, in local units, that keeps a pixel centre's coverage exactly 0 outside an edge, given the
+    /// largest local units one pixel step spans there (an opaque border's band keeps this far from its inner
+    /// edge). Under an affine map the footprint is the same everywhere and half of it is exact. Under perspective
+    /// the largest footprint is estimated at the polygon's corners, which is not a bound: 1.5 of it.
     @inline(__always)
     static func margin(_ unitsPerPixel: Double, affine: Bool) -> Double {
         affine ? 0.5 * unitsPerPixel * (1 - 1e-6) : 1.5 * unitsPerPixel + 1e-3
@@ -43,30 +60,43 @@ struct DeepInterior {
 
     /// Columns of row `y` whose pixel centres lie in the deep interior, as a half-open interval.
     ///
-    /// Each part's interval holds only deep pixels, so parts are joined only where their intervals meet: the
-    /// result is exact for equal radii (the shape is convex) and never claims a pixel outside for unequal ones.
+    /// The shape is convex, so a row meets it in one interval: the rect's (half a pixel in), less, at each
+    /// rounded corner, the part of the row inside the corner's square but not deep inside its circle. Should a
+    /// cut fall inside the interval (it cannot for a true rounded rect), the longer side is kept: never a pixel
+    /// that is not fully covered.
     func interval(row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
-        var best = Self.rectInterval(wide, row: y, t)
-        @inline(__always) func join(_ part: (Int, Int)?) {
-            guard let part else { return }
-            guard let b = best else { best = part; return }
-            if part.0 <= b.1 && b.0 <= part.1 { best = (min(part.0, b.0), max(part.1, b.1)) }
-            else if part.1 - part.0 > b.1 - b.0 { best = part }
+        guard var (lo, hi) = Self.rectInterval(rect, row: y, t, pad: SIMD4(halfU, halfV, halfU, halfV)) else { return nil }
+        @inline(__always) func cut(_ a: Int, _ b: Int) {
+            if a >= b || b <= lo || a >= hi { return }
+            if a <= lo { lo = b } else if b >= hi { hi = a } else if a - lo >= hi - b { hi = a } else { lo = b }
         }
-        join(Self.rectInterval(tall, row: y, t))
-        // The disks meet the cross in their rows; joined after it so that each extends what the cross found.
-        for i in 0..<4 where diskRadius[i] > 0 { join(Self.diskInterval(x: diskX[i], y: diskY[i], radius: diskRadius[i], row: y, t)) }
-        return best
+        for i in 0..<4 where diskRadius[i] > 0 {
+            // The corner's square (its quadrant of the shape), a hair larger so that no pixel centre on its edge escapes.
+            let r = diskRadius[i], e = 1e-9 * (1 + r)
+            let left = i == 0 || i == 2, top = i < 2
+            let square = SIMD4(left ? rect.x - e : diskX[i] - e, top ? rect.y - e : diskY[i] - e,
+                               left ? diskX[i] + e : rect.z + e, top ? diskY[i] + e : rect.w + e)
+            guard let s = Self.rectInterval(square, row: y, t) else { continue }
+            if let d = Self.diskInterval(x: diskX[i], y: diskY[i], radius: r, pad: halfDisk, row: y, t), d.0 < d.1 {
+                cut(s.0, min(s.1, d.0))
+                cut(max(s.0, d.1), s.1)
+            } else {
+                cut(s.0, s.1)
+            }
+            if lo >= hi { return nil }
+        }
+        return (lo, hi)
     }
 
-    /// Columns of row `y` whose pixel centres lie strictly inside the disk, in front of the eye.
-    static func diskInterval(x cx: Double, y cy: Double, radius: Double, row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
+    /// Columns of row `y` whose pixel centres lie in the disk, in front of the eye, `pad` (homogeneous, as
+    /// `halfDisk`) inside its circle: |(U − cx·W, V − cy·W)| < r·W − pad.
+    static func diskInterval(x cx: Double, y cy: Double, radius: Double, pad: Double, row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
         let py = Double(y) + 0.5
         // At pixel-centre x = px: (U − cx·W)² + (V − cy·W)² < (r·W)², with each term linear in px.
         let uc = t.b * py + t.c, vc = t.e * py + t.f, wc = t.h * py + t.i
         let p1 = t.a - cx * t.g, p0 = uc - cx * wc
         let q1 = t.d - cy * t.g, q0 = vc - cy * wc
-        let s1 = radius * t.g, s0 = radius * wc
+        let s1 = radius * t.g, s0 = radius * wc - pad
         let a = p1 * p1 + q1 * q1 - s1 * s1, b = p1 * p0 + q1 * q0 - s1 * s0, c = p0 * p0 + q0 * q0 - s0 * s0
         // a ≤ 0: the row runs towards the horizon inside the disk's cone; unbounded, leave it to the cross.
         guard a > 0 else { return nil }
@@ -74,8 +104,8 @@ struct DeepInterior {
         guard discriminant > 0 else { return nil }
         let root = discriminant.squareRoot()
         var lo = (-b - root) / a, hi = (-b + root) / a
-        // The cone's other nappe lies behind the eye (W < 0): keep the part in front.
-        if t.g > 0 { lo = max(lo, -wc / t.g) } else if t.g < 0 { hi = min(hi, -wc / t.g) } else if wc <= 0 { return nil }
+        // The cone's other nappe lies behind the eye: keep r·W − pad > 0 (so W > 0).
+        if s1 > 0 { lo = max(lo, -s0 / s1) } else if s1 < 0 { hi = min(hi, -s0 / s1) } else if s0 <= 0 { return nil }
         // Rounding in the roots: a thousandth of a pixel inward.
         lo += 1e-3; hi -= 1e-3
         guard lo < hi else { return nil }
@@ -84,7 +114,9 @@ struct DeepInterior {
         return x0 < x1 ? (x0, x1) : nil
     }
 
-    static func rectInterval(_ r: SIMD4<Double>, row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
+    /// Columns of row `y` whose pixel centres lie inside `r` (minX, minY, maxX, maxY), in front of the eye, each
+    /// side's `pad` (homogeneous: U − minX·W > pad.x, …) inside it.
+    static func rectInterval(_ r: SIMD4<Double>, row y: Int, _ t: PixelToLocal, pad: SIMD4<Double> = .zero) -> (Int, Int)? {
         if r.x >= r.z || r.y >= r.w { return nil }
         let py = Double(y) + 0.5
         // At pixel-centre x = px: U = a·px + uc, V = d·px + vc, W = g·px + wc.
@@ -95,10 +127,10 @@ struct DeepInterior {
             if s > 0 { lo = max(lo, -k / s) } else if s < 0 { hi = min(hi, -k / s) } else if k <= 0 { lo = .infinity }
         }
         require(t.g, wc)                                   // W > 0
-        require(t.a - r.x * t.g, uc - r.x * wc)            // u > minX
-        require(r.z * t.g - t.a, r.z * wc - uc)            // u < maxX
-        require(t.d - r.y * t.g, vc - r.y * wc)            // v > minY
-        require(r.w * t.g - t.d, r.w * wc - vc)            // v < maxY
+        require(t.a - r.x * t.g, uc - r.x * wc - pad.x)    // u > minX
+        require(r.z * t.g - t.a, r.z * wc - uc - pad.z)    // u < maxX
+        require(t.d - r.y * t.g, vc - r.y * wc - pad.y)    // v > minY
+        require(r.w * t.g - t.d, r.w * wc - vc - pad.w)    // v < maxY
         guard lo < hi else { return nil }
         // Pixel centres px = x + 0.5 strictly inside (lo, hi).
         let x0 = Int(max(-1e7, (lo - 0.5).rounded(.down))) + 1

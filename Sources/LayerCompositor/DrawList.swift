@@ -40,15 +40,7 @@ struct ClipShape {
 
     init(toLocal: PixelToLocal, shape: RoundedRect, bounds: PixelRect) {
         self.toLocal = toLocal; self.shape = shape; self.bounds = bounds
-        // The footprint in the clip's plane is largest at a corner of a region that contains the clip's pixels
-        // (nearest the eye); behind the eye at a corner, give up.
-        let corners = [(bounds.x0, bounds.y0), (bounds.x1, bounds.y0), (bounds.x0, bounds.y1), (bounds.x1, bounds.y1)]
-            .map { (x: Double($0.0), y: Double($0.1)) }
-        let inFront = corners.allSatisfy { toLocal.g * $0.x + toLocal.h * $0.y + toLocal.i > 0 }
-        let (mu, mv) = toLocal.largestFootprint(at: corners)
-        let finite = inFront && mu.isFinite && mv.isFinite
-        let affine = toLocal.g == 0 && toLocal.h == 0
-        deep = finite ? DeepInterior(inner: shape, marginU: DeepInterior.margin(mu, affine: affine), marginV: DeepInterior.margin(mv, affine: affine)) : nil
+        deep = DeepInterior(inner: shape, toLocal: toLocal)
     }
 }
 
@@ -138,8 +130,8 @@ struct BodyDraw {
         let affine = placement.toLocal.g == 0 && placement.toLocal.h == 0
         let mu = DeepInterior.margin(m.u, affine: affine), mv = DeepInterior.margin(m.v, affine: affine)
         let finite = m.u.isFinite && m.v.isFinite
-        deep = finite ? DeepInterior(inner: inner, marginU: mu, marginV: mv) : nil
-        let outer = finite ? DeepInterior(inner: shape, marginU: mu, marginV: mv) : nil
+        deep = DeepInterior(inner: inner, toLocal: placement.toLocal)
+        let outer = DeepInterior(inner: shape, toLocal: placement.toLocal)
         // Under clips the opaque part is also narrowed to every clip's deep interior, row by row (`Kernels.holes`).
         if opacity >= 1, placement.clips.allSatisfy({ $0.deep != nil }) {
             let opaqueBackground = (background?.w ?? 0) >= 255
@@ -153,7 +145,7 @@ struct BodyDraw {
         } else {
             opaqueArea = nil
         }
-        if let border, border.color.w >= 255, placement.clips.isEmpty, let outer {
+        if let border, border.color.w >= 255, placement.clips.isEmpty, finite, let outer {
             let i = border.inner
             borderBand = (outer, SIMD4(Double(i.minX) - mu, Double(i.minY) - mv, Double(i.maxX) + mu, Double(i.maxY) + mv))
         } else {
