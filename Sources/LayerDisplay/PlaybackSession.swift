@@ -205,6 +205,7 @@ public final class PlaybackSession {
     }
 
     private func submitNext(now: Double) {
+        decoderBehind = false
         guard !renderer.isOccupied else { return }
         let t: Double
         if clock.isPaused || !isTimeVarying {
@@ -212,11 +213,16 @@ public final class PlaybackSession {
             t = clock.isPaused ? now : max(now, nextTick)
             mustShow = true
         } else {
-            var next = nextTick
+            var next = nextTick, skipped = 0
             let step = tick
             // A frame finished after the one following it is due would be dropped anyway: skip it now.
-            while !needsFrame && next + step < now + renderEstimate { next += step; statistics.framesDropped += 1 }
+            while !needsFrame && next + step < now + renderEstimate { next += step; skipped += 1 }
             if !options.range.loops && options.range.end.isFinite && next >= options.range.end { return }
+            // The decoder is still on its way to this frame: keep presenting what is ready rather than block
+            // in the snapshot, and look again shortly.
+            decoderBehind = player?.wouldWait(forFrameAt: next) ?? false
+            if decoderBehind { return }
+            statistics.framesDropped += skipped
             t = next
             nextTick = next + step
         }
@@ -228,6 +234,8 @@ public final class PlaybackSession {
                               target: target))
     }
 
+    /// Whether the next frame waits for the decoder (then the loop looks again sooner).
+    private var decoderBehind = false
     /// Whether the last rendered frame was a video shown as it is.
     private var lastFrameWasDirect = false
 
@@ -238,7 +246,7 @@ public final class PlaybackSession {
 
     /// Sleeps until something may be due: a few milliseconds at most, so that keys stay responsive.
     private func waitBriefly() {
-        var wait = 0.004
+        var wait = decoderBehind ? 0.001 : 0.004
         if let frame = ready, !mustShow { wait = min(wait, max(0, frame.time - clock.time)) }
         if ready == nil && renderer.isOccupied {
             if let frame = renderer.take(waiting: wait) { stash(frame) }

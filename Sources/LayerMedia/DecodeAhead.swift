@@ -79,6 +79,17 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         return queue.first
     }
 
+    /// Whether `frame(at:)` would now wait for the decoder: every queued frame is at or before `seconds`, so the
+    /// next one decides which is shown, and it is not decoded yet. (Jumps, seeks and the end never count: those
+    /// are for `frame(at:)` to handle.) A window shows what it has meanwhile instead of blocking its thread.
+    func wouldWait(forFrameAt seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped, repositionRequest == nil, !ended, let head = queue.first, let last = queue.last else { return false }
+        let t = seconds + source.slack
+        return head.time.seconds <= t && seconds - head.time.seconds <= 2 && last.time.seconds <= t
+    }
+
     private func requestReposition(_ seconds: Double) {
         serial += 1
         queue.removeAll()

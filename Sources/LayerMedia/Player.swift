@@ -48,6 +48,11 @@ public final class Player: @unchecked Sendable {
         }
     }
 
+    /// Whether asking for the frame at `seconds` now would wait for the decoder (it is still decoding towards it).
+    public func wouldWait(forFrameAt seconds: Double) -> Bool {
+        decoder.wouldWait(forFrameAt: range?.mediaTime(seconds) ?? seconds)
+    }
+
     /// The frame at `currentTime`.
     public var currentFrame: VideoFrame? { frame(at: currentTime) }
 
