@@ -82,12 +82,18 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     /// Whether `frame(at:)` would now wait for the decoder: every queued frame is at or before `seconds`, so the
     /// next one decides which is shown, and it is not decoded yet. (Jumps, seeks and the end never count: those
     /// are for `frame(at:)` to handle.) A window shows what it has meanwhile instead of blocking its thread.
+    /// Like `frame(at:)`, it lets go of the frames that a later one replaces by then, so that a full queue makes
+    /// room and the decoder goes on (else this would say yes until the time ran two seconds ahead).
     func wouldWait(forFrameAt seconds: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !stopped, repositionRequest == nil, !ended, let head = queue.first, let last = queue.last else { return false }
+        guard !stopped, repositionRequest == nil, !ended, let head = queue.first else { return false }
         let t = seconds + source.slack
-        return head.time.seconds <= t && seconds - head.time.seconds <= 2 && last.time.seconds <= t
+        guard head.time.seconds <= t, seconds - head.time.seconds <= 2 else { return false }
+        var k = 0
+        while k + 1 < queue.count && queue[k + 1].time.seconds <= t { k += 1 }
+        if k > 0 { queue.removeFirst(k); condition.broadcast() }
+        return queue.count == 1
     }
 
     private func requestReposition(_ seconds: Double) {

@@ -22,3 +22,18 @@ import Testing
     #expect(player.frame(at: 2.5) != nil)
     #expect(!player.wouldWait(forFrameAt: 2.5), "after the end")
 }
+
+@Test func askingWhetherItWouldWaitLetsAFullQueueMoveOn() throws {
+    // The decoder stops when its queue is full. Frames the asked time has passed must be let go of by the
+    // question itself, or a window that only asks (and skips its snapshot) would wait for ever.
+    let player = try Player(path: sample("clip.mp4"))   // 25 fps
+    #expect(player.frame(at: 0) != nil)
+    Thread.sleep(forTimeInterval: 0.3)                   // the queue fills (a few frames after 0)
+    var waiting = true
+    let began = Date()
+    while waiting && Date().timeIntervalSince(began) < 3 {
+        waiting = player.wouldWait(forFrameAt: 0.5)
+        if waiting { Thread.sleep(forTimeInterval: 0.005) }
+    }
+    #expect(!waiting, "the decoder moved on to the frames after 0.5 s")
+}
