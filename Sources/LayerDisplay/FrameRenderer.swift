@@ -33,7 +33,11 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
     private let compositor = Compositor()
     private let condition = NSCondition()
     private var job: Job?
-    private var done: Frame?
+    /// Finished frames not yet taken, oldest first.
+    private var done: [Frame] = []
+    /// How many finished frames may wait: the renderer works this far ahead of the screen, so that the time it
+    /// has to spare on a quick frame covers a slow one.
+    private let finishedLimit = 2
     private var spare: [Surface] = []
     private var stopped = false
     private var exited = false
@@ -55,8 +59,9 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         condition.unlock()
     }
 
-    /// Whether a job is queued or running, or a finished frame waits to be taken.
-    var isOccupied: Bool { condition.lock(); defer { condition.unlock() }; return isBusy || job != nil || done != nil }
+    /// Whether a job is queued or running, or as many finished frames as may wait are waiting: then `submit` must
+    /// not be called.
+    var isOccupied: Bool { condition.lock(); defer { condition.unlock() }; return isBusy || job != nil || done.count >= finishedLimit }
 
     /// Starts rendering `job`; the renderer must not be occupied.
     func submit(_ job: Job) {
@@ -67,14 +72,12 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         condition.unlock()
     }
 
-    /// The finished frame, waiting up to `timeout` seconds for it.
+    /// The oldest finished frame, waiting up to `timeout` seconds for one.
     func take(waiting timeout: Double) -> Frame? {
         condition.lock()
         defer { condition.unlock() }
-        if done == nil && isBusy && timeout > 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
-        let frame = done
-        done = nil
-        return frame
+        if done.isEmpty && isBusy && timeout > 0 { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+        return done.isEmpty ? nil : done.removeFirst()
     }
 
     /// Gives a shown (or discarded) frame's surface back for reuse (a window texture goes back to the window).
@@ -106,7 +109,7 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
             let ms = (hostSeconds() - began) * 1000
             condition.lock()
             if case .direct = picture, job.target == nil, spare.count < 3 { spare.append(surface) }
-            done = Frame(picture: picture, time: job.time, serial: job.serial, renderMilliseconds: ms, target: job.target)
+            done.append(Frame(picture: picture, time: job.time, serial: job.serial, renderMilliseconds: ms, target: job.target))
             isBusy = false
             condition.broadcast()
         }
