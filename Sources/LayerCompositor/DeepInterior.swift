@@ -70,10 +70,22 @@ struct DeepInterior {
             if a >= b || b <= lo || a >= hi { return }
             if a <= lo { lo = b } else if b >= hi { hi = a } else if a - lo >= hi - b { hi = a } else { lo = b }
         }
+        // Most rows meet no corner: the row's points run straight from one end of the interval to the other, so
+        // the (u, v) of its two end pixels bound where it goes (a corner square out of that box is not met).
+        let py = Double(y) + 0.5
+        @inline(__always) func local(_ x: Int) -> (Double, Double) {
+            let px = Double(x) + 0.5, rw = 1 / (t.g * px + t.h * py + t.i)
+            return ((t.a * px + t.b * py + t.c) * rw, (t.d * px + t.e * py + t.f) * rw)
+        }
+        let first = local(lo), last = local(hi - 1)
+        let uMin = min(first.0, last.0) - 1, uMax = max(first.0, last.0) + 1
+        let vMin = min(first.1, last.1) - 1, vMax = max(first.1, last.1) + 1
         for i in 0..<4 where diskRadius[i] > 0 {
+            let left = i == 0 || i == 2, top = i < 2
+            if left ? uMin > diskX[i] : uMax < diskX[i] { continue }
+            if top ? vMin > diskY[i] : vMax < diskY[i] { continue }
             // The corner's square (its quadrant of the shape), a hair larger so that no pixel centre on its edge escapes.
             let r = diskRadius[i], e = 1e-9 * (1 + r)
-            let left = i == 0 || i == 2, top = i < 2
             let square = SIMD4(left ? rect.x - e : diskX[i] - e, top ? rect.y - e : diskY[i] - e,
                                left ? diskX[i] + e : rect.z + e, top ? diskY[i] + e : rect.w + e)
             guard let s = Self.rectInterval(square, row: y, t) else { continue }

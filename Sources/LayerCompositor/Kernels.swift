@@ -211,12 +211,12 @@ enum Kernels {
         let borderWord = band.map { _ in pack(d.border!.color * opacity) }
         let borderOpaque = opacity >= 1
         @inline(__always)
-        func shadeEdge(_ a: Int, _ b: Int, _ y: Int, _ py: Double, _ row: UnsafeMutablePointer<UInt32>) {
-            guard let band, let borderWord, a < b, let outer = band.outer.interval(row: y, t) else {
+        func shadeEdge(_ a: Int, _ b: Int, _ bandRow: (outer: (Int, Int), hull: (Int, Int)?)?, _ py: Double,
+                       _ row: UnsafeMutablePointer<UInt32>) {
+            guard let borderWord, a < b, let (outer, hull) = bandRow else {
                 for x in a..<b { shade(x, py, row) }
                 return
             }
-            let hull = DeepInterior.rectInterval(band.innerHull, row: y, t)
             var x = a
             while x < b {
                 let inOuter = x >= outer.0 && x < outer.1
@@ -237,16 +237,21 @@ enum Kernels {
         }
 
         SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target) { y, py, row, a, b in
+            // The opaque border's band on this row (once for both sides of the interior).
+            let bandRow = band.flatMap { band in
+                band.outer.interval(row: y, t).map { (outer: $0, hull: DeepInterior.rectInterval(band.innerHull, row: y, t)) }
+            }
             if var inside = deep?.interval(row: y, t), inside.0 < b, inside.1 > a,
                hasClips ? Self.narrow(&inside, toDeepInteriorOf: p.clips, row: y) : true {
                 let d0 = max(a, inside.0), d1 = min(b, inside.1)
-                shadeEdge(a, d0, y, py, row)
+                shadeEdge(a, d0, bandRow, py, row)
                 shadeDeep(d0, d1, py, row)
-                shadeEdge(d1, b, y, py, row)
+                shadeEdge(d1, b, bandRow, py, row)
             } else {
-                shadeEdge(a, b, y, py, row)
+                shadeEdge(a, b, bandRow, py, row)
             }
         }
+
     }
 
     /// A blurred shadow mask, tinted, in the layer's plane. Walked in short exact-ended segments like the
