@@ -107,6 +107,8 @@ public final class PlaybackSession {
     private var quit = false
     /// Seconds of compositing a frame, smoothed.
     private var renderEstimate = 0.0
+    /// Seconds that showing a frame takes (upload, copy, present), smoothed: frames start that much early.
+    private var presentEstimate = 0.0
     private var canvas = (width: 0, height: 0)
     /// Whether an animation runs at the clock's time, judged once per turn of the loop.
     private var animating = false
@@ -171,7 +173,9 @@ public final class PlaybackSession {
         guard let frame = ready else { return }
         let now = clock.time
         if !mustShow {
-            if now < frame.time - 0.0005 { return } // early: wait for its time
+            // Early: wait until showing it takes it on screen at its time (the upload and the copy take a while:
+            // a 4K picture's conversion in SDL's software renderer, tens of milliseconds).
+            if now < frame.time - presentEstimate - 0.0005 { return }
             // Late by a whole frame and a newer one is rendered: drop this one (ffplay's frame dropping).
             // Without a newer one, showing it late beats showing nothing; the drift records how late.
             if now >= frame.time + tick, let newer = renderer.take(waiting: 0) {
@@ -182,6 +186,7 @@ public final class PlaybackSession {
                 return presentIfDue()
             }
         }
+        let presentBegan = hostSeconds()
         switch frame.picture {
         case .surface(let surface):
             if let target = frame.target { window.present(target) } else { window.present(surface) }
@@ -190,6 +195,9 @@ public final class PlaybackSession {
             if let target = frame.target { window.discard(target) }
         }
         if frame.target == nil { renderer.recycle(frame) }
+        // Not the first frame of a position (a new texture, a first upload), and never more than half a frame.
+        let took = min(hostSeconds() - presentBegan, tick / 2)
+        if !mustShow { presentEstimate = presentEstimate == 0 ? took : 0.8 * presentEstimate + 0.2 * took }
         ready = nil
         mustShow = false
         presentedTime = frame.time
@@ -247,7 +255,7 @@ public final class PlaybackSession {
     /// Sleeps until something may be due: a few milliseconds at most, so that keys stay responsive.
     private func waitBriefly() {
         var wait = decoderBehind ? 0.001 : 0.004
-        if let frame = ready, !mustShow { wait = min(wait, max(0, frame.time - clock.time)) }
+        if let frame = ready, !mustShow { wait = min(wait, max(0, frame.time - presentEstimate - clock.time)) }
         if ready == nil && renderer.isOccupied {
             if let frame = renderer.take(waiting: wait) { stash(frame) }
             return
