@@ -27,6 +27,13 @@ extension ScalarPlane {
 /// The deep interior's 4:2:0 walk with AVX2 gathers (CKernels/yuv420_bilinear_avx2.c): about 1.7 times the speed
 /// of `fillInsideVector` (benchmark scene), whose taps must be assembled a byte pair at a time without gathers.
 extension PlanarYUVSampler {
+    /// The three planes as the AVX2 kernels take them.
+    @inline(__always)
+    var gatherPlanes: lp_yuv420_planes {
+        lp_yuv420_planes(y: y.base.assumingMemoryBound(to: UInt8.self), u: u.base.assumingMemoryBound(to: UInt8.self),
+                         v: v.base.assumingMemoryBound(to: UInt8.self), yStride: y.bytesPerRow, cStride: u.bytesPerRow)
+    }
+
     /// Whether `fillInsideGather` may run this walk (`ScalarPlane.gatherStaysInside` for the three planes).
     @inline(__always)
     func gatherStaysInside(count: Int, lx: FixedWalk, ly: FixedWalk, cx: FixedWalk, cy: FixedWalk) -> Bool {
@@ -38,8 +45,7 @@ extension PlanarYUVSampler {
     @inline(__always)
     func fillInsideGather(_ dst: UnsafeMutablePointer<UInt32>, count: Int, matrix: lp_yuv_matrix,
                           lx: FixedWalk, ly: FixedWalk, cx: FixedWalk, cy: FixedWalk) {
-        var planes = lp_yuv420_planes(y: y.base.assumingMemoryBound(to: UInt8.self), u: u.base.assumingMemoryBound(to: UInt8.self),
-                                      v: v.base.assumingMemoryBound(to: UInt8.self), yStride: y.bytesPerRow, cStride: u.bytesPerRow)
+        var planes = gatherPlanes
         var walks = lp_yuv420_walks(lx: Int32(truncatingIfNeeded: lx.t), lsx: Int32(truncatingIfNeeded: lx.step),
                                     ly: Int32(truncatingIfNeeded: ly.t), lsy: Int32(truncatingIfNeeded: ly.step),
                                     cx: Int32(truncatingIfNeeded: cx.t), csx: Int32(truncatingIfNeeded: cx.step),
@@ -50,6 +56,19 @@ extension PlanarYUVSampler {
             fillInsideScalar(dst + done, count: count - done, lx: lx.advanced(by: done), ly: ly.advanced(by: done),
                              cx: cx.advanced(by: done), cy: cy.advanced(by: done))
         }
+    }
+}
+
+extension lp_yuv420_fixing {
+    /// From luma texels to the four walks' 16.16 positions (the centre rule, the chroma grid), clamped so that both
+    /// taps stay inside each plane.
+    init(grid: ChromaGrid, luma: ScalarPlane, chroma: ScalarPlane) {
+        @inline(__always) func limit(_ n: Int) -> Double { Double(((n - 1) << 16) - 1) }
+        let sx = Double(grid.scaleX), sy = Double(grid.scaleY), ox = Double(grid.offsetX), oy = Double(grid.offsetY)
+        self.init(lumaScaleX: 65536, lumaOffsetX: -32768, lumaLimitX: limit(luma.width),
+                  lumaScaleY: 65536, lumaOffsetY: -32768, lumaLimitY: limit(luma.height),
+                  chromaScaleX: sx * 65536, chromaOffsetX: -(ox + 0.5) * 65536, chromaLimitX: limit(chroma.width),
+                  chromaScaleY: sy * 65536, chromaOffsetY: -(oy + 0.5) * 65536, chromaLimitY: limit(chroma.height))
     }
 }
 
@@ -68,17 +87,6 @@ extension lp_yuv_matrix {
 /// The deep interior's 4:2:0 walk with a division per pixel (CKernels' `lp_yuv420_projective_avx2`): a whole run in
 /// one call, exact under perspective, with no segments to set up and no scalar tail.
 extension PlanarYUVSampler {
-    /// From luma texels to the four walks' 16.16 positions (the centre rule, the chroma grid), clamped so that both
-    /// taps stay inside each plane.
-    var projectiveFixing: lp_yuv420_fixing {
-        @inline(__always) func limit(_ n: Int) -> Double { Double(((n - 1) << 16) - 1) }
-        let sx = Double(grid.scaleX), sy = Double(grid.scaleY), ox = Double(grid.offsetX), oy = Double(grid.offsetY)
-        return lp_yuv420_fixing(lumaScaleX: 65536, lumaOffsetX: -32768, lumaLimitX: limit(y.width),
-                                lumaScaleY: 65536, lumaOffsetY: -32768, lumaLimitY: limit(y.height),
-                                chromaScaleX: sx * 65536, chromaOffsetX: -(ox + 0.5) * 65536, chromaLimitX: limit(u.width),
-                                chromaScaleY: sy * 65536, chromaOffsetY: -(oy + 0.5) * 65536, chromaLimitY: limit(u.height))
-    }
-
     /// The 16.16 walk positions of pixel `i` of `row`: the kernel's arithmetic, operation for operation.
     @inline(__always)
     static func projectedPositions(_ i: Int, _ row: lp_row_projection, _ f: lp_yuv420_fixing) -> (lx: Int, ly: Int, cx: Int, cy: Int) {
@@ -97,14 +105,14 @@ extension PlanarYUVSampler {
     /// (a plane with less than two bytes of row padding must not be read on its last row: the walk's positions
     /// are monotonic along a row, so its ends bound the rows it reaches).
     @inline(__always)
-    func projectiveKernelFits(count: Int, _ row: lp_row_projection, _ f: lp_yuv420_fixing) -> Bool {
+    func projectiveKernelFits(count: Int, _ row: lp_row_projection) -> Bool {
         guard gatherMatrixIfEnabled != nil, !nearest, alpha == nil, count > 0 else { return false }
         guard row.w0 > 0, row.w0 + Double(count - 1) * row.dw > 0 else { return false }
         @inline(__always) func sized(_ p: ScalarPlane) -> Bool {
             p.width >= 2 && p.height >= 2 && p.width < ScalarPlane.largestGatherPlane && p.height < ScalarPlane.largestGatherPlane
         }
         guard sized(y) && sized(u) && sized(v) else { return false }
-        let first = Self.projectedPositions(0, row, f), last = Self.projectedPositions(count - 1, row, f)
+        let first = Self.projectedPositions(0, row, projectiveFixing), last = Self.projectedPositions(count - 1, row, projectiveFixing)
         // One row of slack for rounding between the ends and the lanes.
         @inline(__always) func safe(_ plane: ScalarPlane, _ a: Int, _ b: Int) -> Bool {
             plane.bytesPerRow >= plane.width + 2 || (max(a, b) >> 16) + 3 < plane.height
@@ -114,11 +122,9 @@ extension PlanarYUVSampler {
 
     @inline(__always)
     func fillProjective(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection) -> Bool {
-        let f = projectiveFixing
-        guard var matrix = gatherMatrixIfEnabled, projectiveKernelFits(count: count, row, f) else { return false }
-        var planes = lp_yuv420_planes(y: y.base.assumingMemoryBound(to: UInt8.self), u: u.base.assumingMemoryBound(to: UInt8.self),
-                                      v: v.base.assumingMemoryBound(to: UInt8.self), yStride: y.bytesPerRow, cStride: u.bytesPerRow)
-        var row = row, fixing = f
+        guard var matrix = gatherMatrixIfEnabled, projectiveKernelFits(count: count, row) else { return false }
+        var planes = gatherPlanes
+        var row = row, fixing = projectiveFixing
         lp_yuv420_projective_avx2(dst, count, &planes, &row, &fixing, &matrix)
         return true
     }
@@ -126,9 +132,8 @@ extension PlanarYUVSampler {
     /// The projective kernel's Swift twin, the reference in the tests: each pixel a one-step `fillInsideScalar` at
     /// the positions the kernel computes (so the taps and sums agree exactly; the colour matrix within 1).
     func fillProjectiveScalar(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection) {
-        let f = projectiveFixing
         for i in 0..<count {
-            let p = Self.projectedPositions(i, row, f)
+            let p = Self.projectedPositions(i, row, projectiveFixing)
             fillInsideScalar(dst + i, count: 1, lx: FixedWalk(position: p.lx, step: 0, count: y.width),
                              ly: FixedWalk(position: p.ly, step: 0, count: y.height),
                              cx: FixedWalk(position: p.cx, step: 0, count: u.width), cy: FixedWalk(position: p.cy, step: 0, count: u.height))

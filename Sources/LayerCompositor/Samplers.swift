@@ -141,6 +141,8 @@ struct PlanarYUVSampler: ContentSampler {
     let fixed: YUVFixed
     /// `fixed` for the AVX2 kernel; nil when that kernel does not run here.
     let gatherMatrixIfEnabled: lp_yuv_matrix?
+    /// From luma texels to the walks' 16.16 positions, for the projective kernel (GatherKernels.swift).
+    let projectiveFixing: lp_yuv420_fixing
     /// The vector kernels (8-bit, bilinear, no alpha plane) take long segments.
     var longestSegment: Int { wide || nearest || alpha != nil ? 16 : SpanWalk.longestSegment }
 
@@ -149,6 +151,7 @@ struct PlanarYUVSampler: ContentSampler {
         self.nearest = nearest
         fixed = YUVFixed(k)
         gatherMatrixIfEnabled = avx2KernelsEnabled && !wide ? lp_yuv_matrix(fixed) : nil
+        projectiveFixing = lp_yuv420_fixing(grid: grid, luma: y, chroma: u)
     }
 
     @inline(__always)
