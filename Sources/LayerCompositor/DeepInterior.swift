@@ -24,7 +24,9 @@ struct DeepInterior {
     ///   - t: the map from pixels to the shape's plane.
     init?(inner: RoundedRect, toLocal t: PixelToLocal) {
         let x0 = Double(inner.minX), y0 = Double(inner.minY), x1 = Double(inner.maxX), y1 = Double(inner.maxY)
-        guard x0 < x1, y0 < y1, [t.a, t.b, t.c, t.d, t.e, t.f, t.g, t.h, t.i].allSatisfy(\.isFinite) else { return nil }
+        // Not finite when any term is not (or the sum overflows: then nothing is claimed, which is safe).
+        let terms = t.a + t.b + t.c + t.d + t.e + t.f + t.g + t.h + t.i
+        guard x0 < x1, y0 < y1, terms.isFinite else { return nil }
         rect = SIMD4(x0, y0, x1, y1)
         @inline(__always) func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
         let gu = max(length(t.a - x0 * t.g, t.b - x0 * t.h), length(t.a - x1 * t.g, t.b - x1 * t.h))
@@ -110,7 +112,7 @@ struct DeepInterior {
         let q1 = t.d - cy * t.g, q0 = vc - cy * wc
         let s1 = radius * t.g, s0 = radius * wc - pad
         let a = p1 * p1 + q1 * q1 - s1 * s1, b = p1 * p0 + q1 * q0 - s1 * s0, c = p0 * p0 + q0 * q0 - s0 * s0
-        // a ≤ 0: the row runs towards the horizon inside the disk's cone; unbounded, leave it to the cross.
+        // a ≤ 0: the row runs towards the horizon inside the disk's cone; unbounded: claim none of it.
         guard a > 0 else { return nil }
         let discriminant = b * b - a * c
         guard discriminant > 0 else { return nil }
