@@ -18,6 +18,25 @@ func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
     return worst
 }
 
+/// How two fills of the same pixels compare, channel by channel.
+struct ChannelTally {
+    var pixels = 0, differing = 0, worst = 0
+
+    mutating func add(_ a: [UInt32], _ b: [UInt32], count: Int) {
+        for i in 0..<count {
+            let d = channelDifference(a[i], b[i])
+            worst = max(worst, d); pixels += 1
+            if d > 0 { differing += 1 }
+        }
+    }
+
+    /// What a float colour matrix beside an integer one may do: a channel off by 1, in a few pixels.
+    func expectWithinOne(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(worst <= 1, "a channel differs by at most 1", sourceLocation: sourceLocation)
+        #expect(differing * 10 <= pixels, "most pixels are identical (\(differing) of \(pixels) differ)", sourceLocation: sourceLocation)
+    }
+}
+
 /// Random 8-bit planes (with padded rows) for a yuv420p picture of `width`×`height`.
 final class RandomYUVPlanes {
     let width, height, chromaWidth, chromaHeight, lumaStride, chromaStride: Int
@@ -50,8 +69,8 @@ func compareWithTheScalarWalk(
     _ planes: RandomYUVPlanes, _ matrices: [YUVToRGB], walks: Int, counts: ClosedRange<Int>, slope: Double, using rng: inout SplitMix,
     accept: (PlanarYUVSampler, Int, FixedWalk, FixedWalk, FixedWalk, FixedWalk) -> Bool = { _, _, _, _, _, _ in true },
     _ fast: (PlanarYUVSampler, UnsafeMutablePointer<UInt32>, Int, FixedWalk, FixedWalk, FixedWalk, FixedWalk) -> Void
-) -> (runs: Int, pixels: Int, differing: Int, worst: Int) {
-    var runs = 0, pixels = 0, differing = 0, worst = 0
+) -> (runs: Int, tally: ChannelTally) {
+    var runs = 0, tally = ChannelTally()
     for k in matrices {
         let sampler = planes.sampler(k)
         for _ in 0..<walks {
@@ -67,14 +86,10 @@ func compareWithTheScalarWalk(
             scalar.withUnsafeMutableBufferPointer { sampler.fillInsideScalar($0.baseAddress!, count: count, lx: lx, ly: ly, cx: cx, cy: cy) }
             other.withUnsafeMutableBufferPointer { fast(sampler, $0.baseAddress!, count, lx, ly, cx, cy) }
             runs += 1
-            for i in 0..<count {
-                let d = channelDifference(scalar[i], other[i])
-                worst = max(worst, d); pixels += 1
-                if d > 0 { differing += 1 }
-            }
+            tally.add(scalar, other, count: count)
         }
     }
-    return (runs, pixels, differing, worst)
+    return (runs, tally)
 }
 
 @Test func vectorYUVWalkMatchesTheScalarWalk() {
@@ -82,12 +97,11 @@ func compareWithTheScalarWalk(
     let planes = RandomYUVPlanes(width: 61, height: 37, using: &rng)
     let matrices = [YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), YUVToRGB(matrix: .bt601, range: .full, bitDepth: 8),
                     YUVToRGB(matrix: .bt2020, range: .limited, bitDepth: 8)]
-    let (runs, pixels, differing, worst) = compareWithTheScalarWalk(planes, matrices, walks: 300, counts: 1...40, slope: 3, using: &rng) {
+    let (runs, tally) = compareWithTheScalarWalk(planes, matrices, walks: 300, counts: 1...40, slope: 3, using: &rng) {
         $0.fillInsideVector($1, count: $2, lx: $3, ly: $4, cx: $5, cy: $6)
     }
     #expect(runs > 200, "enough random walks stayed inside the planes")
-    #expect(worst <= 1, "a channel differs by at most 1")
-    #expect(differing * 10 <= pixels, "most pixels are identical (\(differing) of \(pixels) differ)")
+    tally.expectWithinOne()
 }
 
 @Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
@@ -95,15 +109,14 @@ func gatherYUVWalkMatchesTheScalarWalk() {
     var rng = SplitMix(state: 7)
     let planes = RandomYUVPlanes(width: 75, height: 41, using: &rng)
     let matrices = [YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), YUVToRGB(matrix: .bt601, range: .full, bitDepth: 8)]
-    let (runs, pixels, differing, worst) = compareWithTheScalarWalk(
+    let (runs, tally) = compareWithTheScalarWalk(
         planes, matrices, walks: 400, counts: 8...70, slope: 2, using: &rng,
         accept: { $0.gatherStaysInside(count: $1, lx: $2, ly: $3, cx: $4, cy: $5) }
     ) { sampler, dst, count, lx, ly, cx, cy in
         sampler.fillInsideGather(dst, count: count, matrix: sampler.gatherMatrixIfEnabled!, lx: lx, ly: ly, cx: cx, cy: cy)
     }
     #expect(runs > 150, "enough random walks stayed inside the planes (\(runs))")
-    #expect(worst <= 1, "a channel differs by at most 1")
-    #expect(differing * 10 <= pixels, "most pixels are identical (\(differing) of \(pixels) differ)")
+    tally.expectWithinOne()
 }
 
 @Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
@@ -170,7 +183,7 @@ func projectiveYUVKernelMatchesItsTwin() {
     // Swift twin at the same positions: the colour matrix in floats may move a channel by 1.
     var rng = SplitMix(state: 23)
     let planes = RandomYUVPlanes(width: 67, height: 43, using: &rng)
-    var pixels = 0, differing = 0, worst = 0
+    var tally = ChannelTally()
     for k in [YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), YUVToRGB(matrix: .bt601, range: .full, bitDepth: 8)] {
         let sampler = planes.sampler(k)
         for _ in 0..<300 {
@@ -181,15 +194,10 @@ func projectiveYUVKernelMatchesItsTwin() {
             let ran = kernel.withUnsafeMutableBufferPointer { sampler.fillProjective($0.baseAddress!, count: count, row) }
             #expect(ran, "padded planes: the kernel takes every row in front of the eye")
             #expect(kernel[count...].allSatisfy { $0 == 0x1234_5678 }, "nothing written past the run")
-            for i in 0..<count {
-                let d = channelDifference(twin[i], kernel[i])
-                worst = max(worst, d); pixels += 1
-                if d > 0 { differing += 1 }
-            }
+            tally.add(twin, kernel, count: count)
         }
     }
-    #expect(worst <= 1, "a channel differs by at most 1")
-    #expect(differing * 10 <= pixels, "most pixels are identical (\(differing) of \(pixels) differ)")
+    tally.expectWithinOne()
 }
 
 @Test func projectiveTwinSamplesWhereThePixelProjects() {
@@ -226,9 +234,8 @@ func projectiveYUVKernelMatchesItsTwin() {
                                    grid: ChromaGrid(shift: (1, 1), location: .left),
                                    k: YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8), wide: false, nearest: false)
     func row(atTexelRow y: Double) -> lp_row_projection { lp_row_projection(x0: 1, dx: 1, y0: y, dy: 0, w0: 1, dw: 0) }
-    let f = sampler.projectiveFixing
-    #expect(sampler.projectiveKernelFits(count: 20, row(atTexelRow: 4.5), f), "rows well above the bottom")
-    #expect(!sampler.projectiveKernelFits(count: 20, row(atTexelRow: 15.2), f), "the bottom rows of an unpadded plane")
-    #expect(!sampler.projectiveKernelFits(count: 20, lp_row_projection(x0: 1, dx: 1, y0: 4, dy: 0, w0: 1, dw: -0.1), f),
+    #expect(sampler.projectiveKernelFits(count: 20, row(atTexelRow: 4.5)), "rows well above the bottom")
+    #expect(!sampler.projectiveKernelFits(count: 20, row(atTexelRow: 15.2)), "the bottom rows of an unpadded plane")
+    #expect(!sampler.projectiveKernelFits(count: 20, lp_row_projection(x0: 1, dx: 1, y0: 4, dy: 0, w0: 1, dw: -0.1)),
             "behind the eye at the run's end")
 }
