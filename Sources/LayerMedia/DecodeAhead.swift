@@ -54,10 +54,7 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
                     requestReposition(seconds) // behind the frames we hold
                     continue
                 }
-                // Drop the frames that a later queued frame replaces by t.
-                var k = 0
-                while k + 1 < queue.count && queue[k + 1].time.seconds <= t { k += 1 }
-                if k > 0 { queue.removeFirst(k); condition.broadcast() }
+                dropFramesReplaced(by: t)
                 if queue.count > 1 || ended || beforeHead { return queue[0] }
                 // Only the head is decoded: is the next frame due yet? Wait for it, unless t is far ahead.
                 if seconds - queue[0].time.seconds > 2, checkedJumpFrom != queue[0].time.seconds {
@@ -90,10 +87,16 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         guard !stopped, repositionRequest == nil, !ended, let head = queue.first else { return false }
         let t = seconds + source.slack
         guard head.time.seconds <= t, seconds - head.time.seconds <= 2 else { return false }
+        dropFramesReplaced(by: t)
+        return queue.count == 1
+    }
+
+    /// Lets go of the queued frames that a later queued frame replaces by `t` (the decoder may go on).
+    /// Called with the lock held.
+    private func dropFramesReplaced(by t: Double) {
         var k = 0
         while k + 1 < queue.count && queue[k + 1].time.seconds <= t { k += 1 }
         if k > 0 { queue.removeFirst(k); condition.broadcast() }
-        return queue.count == 1
     }
 
     private func requestReposition(_ seconds: Double) {
