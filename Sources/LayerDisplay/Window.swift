@@ -10,8 +10,6 @@ import LayerGraphics
 final class Window {
     private let window: OpaquePointer
     private let renderer: OpaquePointer
-    private var texture: OpaquePointer?
-    private var textureSize = (width: 0, height: 0)
     /// The YUV texture of direct video frames, its size and SDL conversion mode.
     private var yuvTexture: OpaquePointer?
     private var yuvKey = (width: 0, height: 0, mode: SDL_YUV_CONVERSION_JPEG)
@@ -53,7 +51,6 @@ final class Window {
     }
 
     deinit {
-        if let texture { SDL_DestroyTexture(texture) }
         for frame in idleFrameTextures { SDL_DestroyTexture(frame.texture) }
         if let yuvTexture { SDL_DestroyTexture(yuvTexture) }
         SDL_DestroyRenderer(renderer)
@@ -116,16 +113,15 @@ final class Window {
         withExtendedLifetime(b) {}
     }
 
-    /// Uploads `surface` and shows it, scaled to the window if their sizes differ (during a resize).
+    /// Copies `surface` into a frame texture and shows it, scaled to the window if their sizes differ (during a
+    /// resize). For frames not rendered straight into a texture (`lockFrameTexture`).
     func present(_ surface: Surface) {
-        if texture == nil || textureSize != (surface.width, surface.height) {
-            if let texture { SDL_DestroyTexture(texture) }
-            texture = makeFrameTexture(surface.width, surface.height)
-            textureSize = (surface.width, surface.height)
+        guard let frame = lockFrameTexture(width: surface.width, height: surface.height) else { return }
+        let target = frame.surface
+        for y in 0..<surface.height {
+            (target.pixels + y * target.pixelsPerRow).update(from: surface.pixels + y * surface.pixelsPerRow, count: surface.width)
         }
-        guard let texture else { return }
-        SDL_UpdateTexture(texture, nil, surface.pixels, Int32(surface.pixelsPerRow * 4))
-        show(texture)
+        present(frame)
     }
 
     // MARK: Rendering straight into textures
