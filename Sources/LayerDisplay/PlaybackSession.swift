@@ -109,6 +109,11 @@ public final class PlaybackSession {
     private var renderEstimate = 0.0
     /// Seconds that showing a frame takes (upload, copy, present), smoothed: frames start that much early.
     private var presentEstimate = 0.0
+
+    /// Moves a smoothed duration a fifth of the way to a new measurement (the first measurement as it is).
+    private static func smooth(_ estimate: inout Double, _ measured: Double) {
+        estimate = estimate == 0 ? measured : 0.8 * estimate + 0.2 * measured
+    }
     private var canvas = (width: 0, height: 0)
     /// Whether an animation runs at the clock's time, judged once per turn of the loop.
     private var animating = false
@@ -197,7 +202,7 @@ public final class PlaybackSession {
         if frame.target == nil { renderer.recycle(frame) }
         // Not the first frame of a position (a new texture, a first upload), and never more than half a frame.
         let took = min(hostSeconds() - presentBegan, tick / 2)
-        if !mustShow { presentEstimate = presentEstimate == 0 ? took : 0.8 * presentEstimate + 0.2 * took }
+        if !mustShow { Self.smooth(&presentEstimate, took) }
         ready = nil
         mustShow = false
         presentedTime = frame.time
@@ -271,7 +276,7 @@ public final class PlaybackSession {
         // Skipping frames saves compositing, not decoding (every frame is decoded in order anyway): the
         // estimate that decides the skips is the compositing time alone.
         let latency = frame.renderMilliseconds / 1000
-        renderEstimate = renderEstimate == 0 ? latency : 0.8 * renderEstimate + 0.2 * latency
+        Self.smooth(&renderEstimate, latency)
         if frame.serial != serial { release(frame); return }
         ready = frame
     }
