@@ -36,8 +36,10 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
     /// Finished frames not yet taken, oldest first.
     private var done: [Frame] = []
     /// How many finished frames may wait: the renderer works this far ahead of the screen, so that the time it
-    /// has to spare on a quick frame covers a slow one.
-    private let finishedLimit = 2
+    /// has to spare on a quick frame covers a slow one. One for a video shown as it is: it costs nothing to
+    /// prepare, and asking for it early only asks the decoder to run further ahead (a 4K stream drifted).
+    private var finishedLimit: Int { lastWasDirect ? 1 : 2 }
+    private var lastWasDirect = false
     private var spare: [Surface] = []
     private var stopped = false
     private var exited = false
@@ -109,6 +111,7 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
             let ms = (hostSeconds() - began) * 1000
             condition.lock()
             if case .direct = picture, job.target == nil, spare.count < 3 { spare.append(surface) }
+            if case .direct = picture { lastWasDirect = true } else { lastWasDirect = false }
             done.append(Frame(picture: picture, time: job.time, serial: job.serial, renderMilliseconds: ms, target: job.target))
             isBusy = false
             condition.broadcast()
