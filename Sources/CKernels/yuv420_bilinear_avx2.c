@@ -1,6 +1,7 @@
-// The deep interior's 4:2:0 walk with AVX2 gathers: the same taps, weights and 8.8 bilinear sums as the scalar
+// The deep interior's 4:2:0 walk with AVX2: the same taps, weights and 8.8 bilinear sums as the scalar
 // walk (`PlanarYUVSampler.fillInsideScalar`), exactly, then the colour matrix in floats (a channel may differ
-// from the scalar rounding by 1). One gather reads four bytes at each of eight offsets: the two taps of a row.
+// from the scalar rounding by 1). Eight pixels' taps on a row come from one 16-byte load and a byte shuffle where
+// they fit in it (most groups under a mild turn), else from a gather of four bytes at each of eight offsets.
 #include "CKernels.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -39,22 +40,68 @@ AVX2 static inline matrix_lanes broadcast(const lp_yuv_matrix *m) {
     return k;
 }
 
+/// The two taps (left, right) of eight positions on one row, as the low bytes of 32-bit lanes (the upper two zero):
+/// what a gather of four bytes at each left tap gives, as far as `bilinear` reads it.
+typedef struct {
+    __m256i top, bottom;
+} row_taps;
+
+/// The taps of eight positions on a pair of rows (top at `rows`), read with gathers.
+AVX2 static inline row_taps gather_taps(const uint8_t *rows, long stride, __m256i x, __m256i y) {
+    __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(y, 16), _mm256_set1_epi32((int32_t)stride)),
+                                  _mm256_srai_epi32(x, 16));
+    row_taps t = { _mm256_i32gather_epi32((const int *)rows, at, 1), _mm256_i32gather_epi32((const int *)(rows + stride), at, 1) };
+    return t;
+}
+
+/// Where eight positions along a walk can take their taps from one 16-byte load per row: they are on one pair of
+/// rows and within 13 bytes. Walks are monotonic (the first and last lanes bound the rest), so it is lanes 0 and 7.
+/// The window ends where the gathers' reads would (3 bytes past the rightmost left tap), so it reads no byte they
+/// would not: the precondition on the planes' memory is unchanged. Returns the window's first byte, or -1.
+AVX2 static inline long shared_window(__m256i x, __m256i y) {
+    int32_t y0 = _mm256_extract_epi32(y, 0) >> 16, y7 = _mm256_extract_epi32(y, 7) >> 16;
+    int32_t x0 = _mm256_extract_epi32(x, 0) >> 16, x7 = _mm256_extract_epi32(x, 7) >> 16;
+    int32_t low = x0 < x7 ? x0 : x7, high = x0 < x7 ? x7 : x0;
+    return (y0 == y7 && high - low <= 12 && high >= 12) ? (long)high - 12 : -1;
+}
+
+/// The taps of eight positions from the 16-byte windows at `start` on the top and bottom rows: one broadcast load
+/// and one byte shuffle a row instead of a gather (AVX2 gathers are slow on the CPUs we target).
+AVX2 static inline row_taps window_taps(const uint8_t *start, long stride, __m256i x, long first) {
+    // Per lane the shuffle picks bytes (i, i + 1) of the window into the low half and zeroes the high half.
+    __m256i i = _mm256_sub_epi32(_mm256_srai_epi32(x, 16), _mm256_set1_epi32((int32_t)first));
+    __m256i control = _mm256_add_epi32(_mm256_or_si256(i, _mm256_slli_epi32(i, 8)), _mm256_set1_epi32((int32_t)0x80800100u));
+    __m256i top = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)start));
+    __m256i bottom = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(start + stride)));
+    row_taps t = { _mm256_shuffle_epi8(top, control), _mm256_shuffle_epi8(bottom, control) };
+    return t;
+}
+
 /// Eight opaque BGRA words: the bilinear samples at eight 16.16 positions per walk (luma x, y; chroma x, y).
 AVX2 static inline __m256i sample8(const lp_yuv420_planes *p, const matrix_lanes *k,
                                    __m256i lx, __m256i ly, __m256i cx, __m256i cy) {
     const __m256i byte = _mm256_set1_epi32(0xff);
-    const int *yTop = (const int *)p->y, *yBottom = (const int *)(p->y + p->yStride);
-    const int *uTop = (const int *)p->u, *uBottom = (const int *)(p->u + p->cStride);
-    const int *vTop = (const int *)p->v, *vBottom = (const int *)(p->v + p->cStride);
-    __m256i lo = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(ly, 16), _mm256_set1_epi32((int32_t)p->yStride)),
-                                  _mm256_srai_epi32(lx, 16));
-    __m256i luma = bilinear(_mm256_i32gather_epi32(yTop, lo, 1), _mm256_i32gather_epi32(yBottom, lo, 1),
-                            _mm256_and_si256(_mm256_srli_epi32(lx, 8), byte), _mm256_and_si256(_mm256_srli_epi32(ly, 8), byte));
-    __m256i co = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(cy, 16), _mm256_set1_epi32((int32_t)p->cStride)),
-                                  _mm256_srai_epi32(cx, 16));
+    row_taps y;
+    long first = shared_window(lx, ly);
+    if (first >= 0) {
+        y = window_taps(p->y + (long)(_mm256_extract_epi32(ly, 0) >> 16) * p->yStride + first, p->yStride, lx, first);
+    } else {
+        y = gather_taps(p->y, p->yStride, lx, ly);
+    }
+    __m256i luma = bilinear(y.top, y.bottom, _mm256_and_si256(_mm256_srli_epi32(lx, 8), byte), _mm256_and_si256(_mm256_srli_epi32(ly, 8), byte));
+    row_taps blue, red;
+    first = shared_window(cx, cy);
+    if (first >= 0) {
+        long row = (long)(_mm256_extract_epi32(cy, 0) >> 16) * p->cStride + first;
+        blue = window_taps(p->u + row, p->cStride, cx, first);
+        red = window_taps(p->v + row, p->cStride, cx, first);
+    } else {
+        blue = gather_taps(p->u, p->cStride, cx, cy);
+        red = gather_taps(p->v, p->cStride, cx, cy);
+    }
     __m256i fx = _mm256_and_si256(_mm256_srli_epi32(cx, 8), byte), fy = _mm256_and_si256(_mm256_srli_epi32(cy, 8), byte);
-    __m256i cb = bilinear(_mm256_i32gather_epi32(uTop, co, 1), _mm256_i32gather_epi32(uBottom, co, 1), fx, fy);
-    __m256i cr = bilinear(_mm256_i32gather_epi32(vTop, co, 1), _mm256_i32gather_epi32(vBottom, co, 1), fx, fy);
+    __m256i cb = bilinear(blue.top, blue.bottom, fx, fy);
+    __m256i cr = bilinear(red.top, red.bottom, fx, fy);
 
     __m256 l = _mm256_mul_ps(_mm256_cvtepi32_ps(luma), k->yScale), u = _mm256_cvtepi32_ps(cb), v = _mm256_cvtepi32_ps(cr);
     __m256 b = _mm256_add_ps(_mm256_add_ps(l, _mm256_mul_ps(u, k->cbToB)), k->b0);
