@@ -202,18 +202,19 @@ func projectiveYUVKernelMatchesItsTwin() {
 
 @Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
 func projectiveKernelMatchesItsTwinOnGentleRows() {
-    // Rows of a card turned a little (under 1.5 texels a pixel across, a fifth of a row down): most groups of eight
-    // take their taps from one 16-byte load per row instead of gathers, the rest (a row boundary crossed, the left
-    // edge) gather. Both against the twin, so a wrong shuffle in either shows.
+    // Rows of a card turned a little and scaled down (up to 3.5 texels a pixel across, a fifth of a row down): most
+    // groups take each half's taps from one 16-byte load per row instead of gathers (the halves on different rows
+    // at times), the rest (a row boundary inside a half, the left edge) gather. Both against the twin, so a wrong
+    // shuffle or window shows.
     var rng = SplitMix(state: 31)
-    let planes = RandomYUVPlanes(width: 160, height: 48, using: &rng)
+    let planes = RandomYUVPlanes(width: 360, height: 48, using: &rng)
     let sampler = planes.sampler(YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8))
     var tally = ChannelTally()
     for _ in 0..<300 {
-        let count = Int.random(in: 8...100, using: &rng)
+        let count = Int.random(in: 8...90, using: &rng)
         let w0 = Double.random(in: 0.8...1.2, using: &rng), dw = Double.random(in: -0.002...0.002, using: &rng)
-        let x = Double.random(in: -2...80, using: &rng), y = Double.random(in: -1...49, using: &rng)
-        let row = lp_row_projection(x0: x * w0, dx: Double.random(in: -1.5...1.5, using: &rng), y0: y * w0,
+        let x = Double.random(in: -2...300, using: &rng), y = Double.random(in: -1...49, using: &rng)
+        let row = lp_row_projection(x0: x * w0, dx: Double.random(in: -3.5...3.5, using: &rng), y0: y * w0,
                                     dy: Double.random(in: -0.2...0.2, using: &rng), w0: w0, dw: dw)
         var twin = [UInt32](repeating: 0, count: count), kernel = [UInt32](repeating: 0, count: count)
         twin.withUnsafeMutableBufferPointer { sampler.fillProjectiveScalar($0.baseAddress!, count: count, row) }
