@@ -153,12 +153,13 @@ struct DeepInterior {
     }
 }
 
-/// Removes the intervals `holes` from [x0, x1), calling `body` for what remains, left to right.
+/// Removes the intervals `holes` (sorted by their start; they may overlap) from [x0, x1), calling `body` for what
+/// remains, left to right.
 @inline(__always)
 func forEachVisibleRun(_ x0: Int, _ x1: Int, excluding holes: [(Int, Int)], _ body: (Int, Int) -> Void) {
     if holes.isEmpty { body(x0, x1); return }
     var start = x0
-    for h in holes.sorted(by: { $0.0 < $1.0 }) {
+    for h in holes {
         if h.1 <= start { continue }
         if h.0 >= x1 { break }
         if h.0 > start { body(start, h.0) }

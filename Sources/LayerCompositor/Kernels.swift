@@ -30,18 +30,6 @@ enum Kernels {
         return true
     }
 
-    /// The intervals of row `y` hidden by opaque draws above.
-    @inline(__always)
-    static func holes(_ occluders: [BodyDraw], row y: Int) -> [(Int, Int)] {
-        if occluders.isEmpty { return [] }
-        var out: [(Int, Int)] = []
-        for o in occluders {
-            if y < o.placement.bounds.y0 || y >= o.placement.bounds.y1 { continue }
-            o.appendOpaqueIntervals(row: y, to: &out)
-        }
-        return out
-    }
-
     static func drawBody(_ d: BodyDraw, into target: RenderTarget, area: PixelRect, occluders: [BodyDraw]) {
         guard let contents = d.contents else {
             drawBody(d, sampler: Optional<BGRASampler>.none, into: target, area: area, occluders: occluders); return

@@ -5,13 +5,15 @@ enum SpanWalk {
     @inline(__always)
     static func forEachRun(_ placement: Placement, area: PixelRect, occluders: [BodyDraw], target: RenderTarget,
                            _ body: (_ y: Int, _ py: Double, _ row: UnsafeMutablePointer<UInt32>, _ a: Int, _ b: Int) -> Void) {
+        var holes = RowHoles(occluders: occluders.count)
         for y in area.y0..<area.y1 {
             guard let span = placement.polygon.span(row: y) else { continue }
             let x0 = max(span.x0, area.x0), x1 = min(span.x1, area.x1)
             if x0 >= x1 { continue }
             let row = target.row(y)
             let py = Double(y) + 0.5
-            forEachVisibleRun(x0, x1, excluding: Kernels.holes(occluders, row: y)) { a, b in body(y, py, row, a, b) }
+            holes.collect(occluders, row: y)
+            forEachVisibleRun(x0, x1, excluding: holes.intervals) { a, b in body(y, py, row, a, b) }
         }
     }
 
@@ -54,6 +56,32 @@ enum SpanWalk {
             previousEnd = endIsExact ? end : nil
             // Squared errors: doubling the length multiplies this by 16.
             preferred = n < preferred ? max(n, 1) : (error * 16 < bound ? min(n * 2, longest) : n)
+        }
+    }
+}
+
+/// The columns of one row that opaque draws above hide, sorted by their start. One per walk, refilled row after
+/// row: a walk's rows allocate nothing, and the occluders (large structs) are read in place, not copied.
+struct RowHoles {
+    private(set) var intervals: [(Int, Int)] = []
+
+    init(occluders: Int) { intervals.reserveCapacity(2 * occluders) }
+
+    @inline(__always)
+    mutating func collect(_ occluders: [BodyDraw], row y: Int) {
+        intervals.removeAll(keepingCapacity: true)
+        if occluders.isEmpty { return }
+        for i in occluders.indices where y >= occluders[i].placement.bounds.y0 && y < occluders[i].placement.bounds.y1 {
+            occluders[i].appendOpaqueIntervals(row: y, to: &intervals)
+        }
+        // Insertion sort: a handful of intervals.
+        var i = 1
+        while i < intervals.count {
+            let h = intervals[i]
+            var j = i
+            while j > 0 && intervals[j - 1].0 > h.0 { intervals[j] = intervals[j - 1]; j -= 1 }
+            intervals[j] = h
+            i += 1
         }
     }
 }

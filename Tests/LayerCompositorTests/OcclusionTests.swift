@@ -92,3 +92,21 @@ func difference(_ a: Surface, _ b: Surface) -> (worst: Int, differing: Int) {
     }
     return (worst, differing)
 }
+
+@Test func rowHolesComeSortedWhateverTheOrderOfTheDrawsAbove() {
+    // Two opaque squares, the right one listed first: a row through both hides both, left to right, and the runs
+    // left to draw are the gaps (the visible-run walk relies on the order).
+    let root = canvas(100, 20, background: .red)
+    let right = makeLayer(Rect(x: 60, y: 0, width: 20, height: 20)), left = makeLayer(Rect(x: 10, y: 0, width: 20, height: 20))
+    for square in [right, left] { square.backgroundColor = .blue; root.addSublayer(square) }
+    let squares = Array(loweredBodies(root).dropFirst())
+    #expect(squares.count == 2 && squares.allSatisfy(\.occludes))
+    var holes = RowHoles(occluders: squares.count)
+    holes.collect(squares, row: 10)
+    #expect(holes.intervals.map(\.0) == [10, 60] && holes.intervals.map(\.1) == [30, 80], "\(holes.intervals)")
+    var runs: [Int] = []
+    forEachVisibleRun(0, 100, excluding: holes.intervals) { a, b in runs += [a, b] }
+    #expect(runs == [0, 10, 30, 60, 80, 100])
+    holes.collect(squares, row: 25)
+    #expect(holes.intervals.isEmpty, "below both squares")
+}
