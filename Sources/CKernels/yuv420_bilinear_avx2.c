@@ -136,35 +136,31 @@ AVX2 long lp_yuv420_bilinear_avx2(uint32_t *dst, long count, const lp_yuv420_pla
 }
 
 /// One walk's 16.16 positions for eight pixels: (texel · scale + offset), clamped, rounded to nearest (even).
-AVX2 static inline __m256i fixed8(__m256d lo, __m256d hi, double scale, double offset, double limit) {
-    const __m256d s = _mm256_set1_pd(scale), o = _mm256_set1_pd(offset);
-    const __m256d zero = _mm256_setzero_pd(), top = _mm256_set1_pd(limit);
-    __m256d a = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(_mm256_mul_pd(lo, s), o), zero), top);
-    __m256d b = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(_mm256_mul_pd(hi, s), o), zero), top);
-    return _mm256_set_m128i(_mm256_cvtpd_epi32(b), _mm256_cvtpd_epi32(a));
+AVX2 static inline __m256i fixed8(__m256 texel, __m256 scale, __m256 offset, __m256 limit) {
+    return _mm256_cvtps_epi32(_mm256_min_ps(_mm256_max_ps(_mm256_add_ps(_mm256_mul_ps(texel, scale), offset), _mm256_setzero_ps()), limit));
 }
 
 AVX2 void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_planes *p,
                                     const lp_row_projection *r, const lp_yuv420_fixing *f, const lp_yuv_matrix *m) {
     const matrix_lanes k = broadcast(m);
-    const __m256d x0 = _mm256_set1_pd(r->x0), dx = _mm256_set1_pd(r->dx), y0 = _mm256_set1_pd(r->y0), dy = _mm256_set1_pd(r->dy);
-    const __m256d w0 = _mm256_set1_pd(r->w0), dw = _mm256_set1_pd(r->dw), one = _mm256_set1_pd(1);
+    // In floats, eight lanes an instruction (see CKernels.h for why that is exact enough).
+    const __m256 x0 = _mm256_set1_ps((float)r->x0), dx = _mm256_set1_ps((float)r->dx), y0 = _mm256_set1_ps((float)r->y0);
+    const __m256 dy = _mm256_set1_ps((float)r->dy), w0 = _mm256_set1_ps((float)r->w0), dw = _mm256_set1_ps((float)r->dw);
+    const __m256 one = _mm256_set1_ps(1);
+    const __m256 lsx = _mm256_set1_ps((float)f->lumaScaleX), lox = _mm256_set1_ps((float)f->lumaOffsetX), llx = _mm256_set1_ps((float)f->lumaLimitX);
+    const __m256 lsy = _mm256_set1_ps((float)f->lumaScaleY), loy = _mm256_set1_ps((float)f->lumaOffsetY), lly = _mm256_set1_ps((float)f->lumaLimitY);
+    const __m256 csx = _mm256_set1_ps((float)f->chromaScaleX), cox = _mm256_set1_ps((float)f->chromaOffsetX), clx = _mm256_set1_ps((float)f->chromaLimitX);
+    const __m256 csy = _mm256_set1_ps((float)f->chromaScaleY), coy = _mm256_set1_ps((float)f->chromaOffsetY), cly = _mm256_set1_ps((float)f->chromaLimitY);
     // The last group repeats the last pixel in the lanes past the end (inside like it) and stores only the rest.
-    const __m256d last = _mm256_set1_pd((double)(count - 1));
-    const __m256d first4 = _mm256_setr_pd(0, 1, 2, 3), next4 = _mm256_setr_pd(4, 5, 6, 7);
+    const __m256 last = _mm256_set1_ps((float)(count - 1));
+    const __m256 first8 = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     for (long i = 0; i < count; i += 8) {
-        const __m256d at = _mm256_set1_pd((double)i);
-        __m256d lo = _mm256_min_pd(_mm256_add_pd(at, first4), last), hi = _mm256_min_pd(_mm256_add_pd(at, next4), last);
-        __m256d rwLo = _mm256_div_pd(one, _mm256_add_pd(w0, _mm256_mul_pd(lo, dw)));
-        __m256d rwHi = _mm256_div_pd(one, _mm256_add_pd(w0, _mm256_mul_pd(hi, dw)));
-        __m256d uLo = _mm256_mul_pd(_mm256_add_pd(x0, _mm256_mul_pd(lo, dx)), rwLo);
-        __m256d uHi = _mm256_mul_pd(_mm256_add_pd(x0, _mm256_mul_pd(hi, dx)), rwHi);
-        __m256d vLo = _mm256_mul_pd(_mm256_add_pd(y0, _mm256_mul_pd(lo, dy)), rwLo);
-        __m256d vHi = _mm256_mul_pd(_mm256_add_pd(y0, _mm256_mul_pd(hi, dy)), rwHi);
-        __m256i lx = fixed8(uLo, uHi, f->lumaScaleX, f->lumaOffsetX, f->lumaLimitX);
-        __m256i ly = fixed8(vLo, vHi, f->lumaScaleY, f->lumaOffsetY, f->lumaLimitY);
-        __m256i cx = fixed8(uLo, uHi, f->chromaScaleX, f->chromaOffsetX, f->chromaLimitX);
-        __m256i cy = fixed8(vLo, vHi, f->chromaScaleY, f->chromaOffsetY, f->chromaLimitY);
+        const __m256 at = _mm256_min_ps(_mm256_add_ps(_mm256_set1_ps((float)i), first8), last);
+        const __m256 rw = _mm256_div_ps(one, _mm256_add_ps(w0, _mm256_mul_ps(at, dw)));
+        const __m256 u = _mm256_mul_ps(_mm256_add_ps(x0, _mm256_mul_ps(at, dx)), rw);
+        const __m256 v = _mm256_mul_ps(_mm256_add_ps(y0, _mm256_mul_ps(at, dy)), rw);
+        __m256i lx = fixed8(u, lsx, lox, llx), ly = fixed8(v, lsy, loy, lly);
+        __m256i cx = fixed8(u, csx, cox, clx), cy = fixed8(v, csy, coy, cly);
         // Gathers do not wake the hardware prefetchers: fetch the rows a few groups ahead along the walk.
         {
             long l0 = (long)_mm256_extract_epi32(ly, 0) >> 16, l7 = (long)_mm256_extract_epi32(ly, 7) >> 16;

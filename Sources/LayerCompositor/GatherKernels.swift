@@ -63,7 +63,8 @@ extension lp_yuv420_fixing {
     /// From luma texels to the four walks' 16.16 positions (the centre rule, the chroma grid), clamped so that both
     /// taps stay inside each plane.
     init(grid: ChromaGrid, luma: ScalarPlane, chroma: ScalarPlane) {
-        @inline(__always) func limit(_ n: Int) -> Double { Double(((n - 1) << 16) - 1) }
+        // The largest position whose right tap is inside, less its low byte (never read): exact as a float.
+        @inline(__always) func limit(_ n: Int) -> Double { Double(((n - 1) << 16) - 256) }
         let sx = Double(grid.scaleX), sy = Double(grid.scaleY), ox = Double(grid.offsetX), oy = Double(grid.offsetY)
         self.init(lumaScaleX: 65536, lumaOffsetX: -32768, lumaLimitX: limit(luma.width),
                   lumaScaleY: 65536, lumaOffsetY: -32768, lumaLimitY: limit(luma.height),
@@ -87,14 +88,16 @@ extension lp_yuv_matrix {
 /// The deep interior's 4:2:0 walk with a division per pixel (CKernels' `lp_yuv420_projective_avx2`): a whole run in
 /// one call, exact under perspective, with no segments to set up and no scalar tail.
 extension PlanarYUVSampler {
-    /// The 16.16 walk positions of pixel `i` of `row`: the kernel's arithmetic, operation for operation.
+    /// The 16.16 walk positions of pixel `i` of `row`: the kernel's arithmetic, operation for operation, in floats.
     @inline(__always)
     static func projectedPositions(_ i: Int, _ row: lp_row_projection, _ f: lp_yuv420_fixing) -> (lx: Int, ly: Int, cx: Int, cy: Int) {
-        let k = Double(i)
-        let rw = 1 / (row.w0 + k * row.dw)
-        let u = (row.x0 + k * row.dx) * rw, v = (row.y0 + k * row.dy) * rw
-        @inline(__always) func fixed(_ c: Double, _ scale: Double, _ offset: Double, _ limit: Double) -> Int {
-            Int(min(max(c * scale + offset, 0), limit).rounded(.toNearestOrEven))
+        let k = Float(i)
+        let rw = 1 / (Float(row.w0) + k * Float(row.dw))
+        let u = (Float(row.x0) + k * Float(row.dx)) * rw, v = (Float(row.y0) + k * Float(row.dy)) * rw
+        // Clamped as maxps/minps do (a NaN becomes 0), so that no input traps here.
+        @inline(__always) func fixed(_ c: Float, _ scale: Double, _ offset: Double, _ limit: Double) -> Int {
+            let p = c * Float(scale) + Float(offset), low = p > 0 ? p : 0
+            return Int((low < Float(limit) ? low : Float(limit)).rounded(.toNearestOrEven))
         }
         return (fixed(u, f.lumaScaleX, f.lumaOffsetX, f.lumaLimitX), fixed(v, f.lumaScaleY, f.lumaOffsetY, f.lumaLimitY),
                 fixed(u, f.chromaScaleX, f.chromaOffsetX, f.chromaLimitX), fixed(v, f.chromaScaleY, f.chromaOffsetY, f.chromaLimitY))
@@ -107,7 +110,8 @@ extension PlanarYUVSampler {
     @inline(__always)
     func projectiveKernelFits(count: Int, _ row: lp_row_projection) -> Bool {
         guard gatherMatrixIfEnabled != nil, !nearest, alpha == nil, count > 0 else { return false }
-        guard row.w0 > 0, row.w0 + Double(count - 1) * row.dw > 0 else { return false }
+        // In front of the eye as the kernel computes the depth (in floats); it is linear along the row.
+        guard Float(row.w0) > 0, Float(row.w0) + Float(count - 1) * Float(row.dw) > 0 else { return false }
         @inline(__always) func sized(_ p: ScalarPlane) -> Bool {
             p.width >= 2 && p.height >= 2 && p.width < ScalarPlane.largestGatherPlane && p.height < ScalarPlane.largestGatherPlane
         }

@@ -38,17 +38,20 @@ typedef struct {
 } lp_row_projection;
 
 /// From luma texel coordinates to the four 16.16 walks' positions: position = texel · scale + offset, clamped to
-/// 0…limit (limit = (plane size − 1)·65536 − 1, so that both taps of every position lie inside the plane).
+/// 0…limit (limit = (plane size − 1)·65536 − 256: both taps of every position lie inside the plane, and the limit
+/// is a float; the low byte of a position is never read).
 typedef struct {
     double lumaScaleX, lumaOffsetX, lumaLimitX, lumaScaleY, lumaOffsetY, lumaLimitY;
     double chromaScaleX, chromaOffsetX, chromaLimitX, chromaScaleY, chromaOffsetY, chromaLimitY;
 } lp_yuv420_fixing;
 
 /// Bilinear samples of a 4:2:0 picture along a projective row, every pixel projected exactly (one division per
-/// pixel, in doubles), as opaque BGRA words: all `count` pixels. The taps and sums are those of the 4:2:0 walk
-/// at each pixel's own position (clamped as in `lp_yuv420_fixing`), so the Swift twin is a one-pixel walk per
-/// pixel. Precondition: w0 + dw·i > 0 over the run, and reading 4 bytes at each left tap stays inside the planes'
-/// memory (the last row of a plane whose rows have fewer than two bytes of padding may be read past its end).
+/// pixel), as opaque BGRA words: all `count` pixels. The projection and the fixing run in floats (every constant
+/// rounded to a float once): a texel of a picture up to 16384 wide is then off by under 1/1000 of a texel, a
+/// quarter of the 8-bit weights' step. The taps and sums are those of the 4:2:0 walk at each pixel's own position,
+/// so the Swift twin (the same float operations, in order) is a one-pixel walk per pixel. Precondition:
+/// w0 + dw·i > 0 over the run, and reading 4 bytes at each left tap stays inside the planes' memory (the last row
+/// of a plane whose rows have fewer than two bytes of padding may be read past its end).
 void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_planes *planes,
                                const lp_row_projection *row, const lp_yuv420_fixing *fixing, const lp_yuv_matrix *matrix);
 
