@@ -1,7 +1,7 @@
 // The deep interior's 4:2:0 walk with AVX2: the same taps, weights and 8.8 bilinear sums as the scalar
 // walk (`PlanarYUVSampler.fillInsideScalar`), exactly, then the colour matrix in floats (a channel may differ
 // from the scalar rounding by 1). Four pixels' taps on a row come from one 16-byte load and a byte shuffle where
-// they fit in it (most groups, down to a quarter size), else from a gather of four bytes at each of eight offsets.
+// they fit in it (most groups, down to a quarter size, across a row boundary), else from gathers of four bytes.
 #include "CKernels.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -54,36 +54,56 @@ AVX2 static inline row_taps gather_taps(const uint8_t *rows, long stride, __m256
     return t;
 }
 
-/// Where eight positions along a walk can take their taps from 16-byte loads instead of gathers: one load per row
-/// for lanes 0–3 and one for lanes 4–7 (a byte shuffle works within each 128-bit half), when each half's four
-/// positions are on one pair of rows and within 13 bytes (up to about 4 texels a pixel). Walks are monotonic, so a
-/// half's end lanes bound it. Each window ends where the gathers' reads would (3 bytes past the half's rightmost
-/// left tap), so it reads no byte they would not: the precondition on the planes' memory is unchanged.
-/// Returns 1 with the windows' offsets in the plane (top row) and the shuffle's control, or 0.
-AVX2 static inline int shared_windows(__m256i x, __m256i y, long stride, long at[2], __m256i *control) {
-    // In vector lanes, each half's lanes 0 and 3 broadcast across it: no trip through memory or scalar extracts.
-    const __m256i twelve = _mm256_set1_epi32(12);
+/// Where eight positions along a walk take their taps from 16-byte loads instead of gathers (slow on the CPUs we
+/// target): per half of the group (a byte shuffle works within each 128-bit half), one window a row.
+typedef struct {
+    long at[2];          // each half's window on its first row, as an offset in the plane
+    __m256i control;     // the shuffle: bytes (i, i + 1) of the lane's half's window into its low half, zeroes above
+    __m256i onFirstRow;  // lanes whose top tap is on their half's first row (all of them unless `spansTwoRows`)
+    int spansTwoRows;    // some half's positions straddle two rows: its top taps come from two rows, its bottom from two
+} row_windows;
+
+/// Whether eight positions along a walk fit the windows: each half's four positions within 13 bytes of one another
+/// (up to about 4 texels a pixel) and on at most two neighbouring rows. Walks are monotonic, so a half's end lanes
+/// bound it, and those are broadcast across the half in vector lanes (no scalar extracts). Each window ends where
+/// the gathers' reads would (3 bytes past the half's rightmost left tap), on rows the gathers read, so it reads no
+/// memory they would not: the precondition on the planes' memory is unchanged.
+AVX2 static inline int shared_windows(__m256i x, __m256i y, long stride, row_windows *w) {
+    const __m256i one = _mm256_set1_epi32(1), twelve = _mm256_set1_epi32(12);
     __m256i column = _mm256_srai_epi32(x, 16), row = _mm256_srai_epi32(y, 16);
     __m256i first = _mm256_shuffle_epi32(column, 0x00), last = _mm256_shuffle_epi32(column, 0xff);
     __m256i high = _mm256_max_epi32(first, last), low = _mm256_min_epi32(first, last);
-    __m256i oneRow = _mm256_cmpeq_epi32(_mm256_shuffle_epi32(row, 0x00), _mm256_shuffle_epi32(row, 0xff));
-    __m256i tooWide = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_sub_epi32(high, low), twelve), _mm256_cmpgt_epi32(twelve, high));
-    if (_mm256_movemask_epi8(_mm256_andnot_si256(tooWide, oneRow)) != -1) return 0;
+    __m256i rowA = _mm256_shuffle_epi32(row, 0x00), rowB = _mm256_shuffle_epi32(row, 0xff);
+    __m256i top = _mm256_min_epi32(rowA, rowB);
+    __m256i misfit = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_sub_epi32(high, low), twelve), _mm256_cmpgt_epi32(twelve, high));
+    misfit = _mm256_or_si256(misfit, _mm256_cmpgt_epi32(_mm256_sub_epi32(_mm256_max_epi32(rowA, rowB), top), one));
+    if (!_mm256_testz_si256(misfit, misfit)) return 0;
     __m256i start = _mm256_sub_epi32(high, twelve);
-    __m256i offset = _mm256_add_epi32(_mm256_mullo_epi32(row, _mm256_set1_epi32((int32_t)stride)), start);
-    at[0] = _mm256_cvtsi256_si32(offset);
-    at[1] = _mm_cvtsi128_si32(_mm256_extracti128_si256(offset, 1));
-    // Per lane the shuffle picks bytes (i, i + 1) of its half's window into the low half and zeroes the high half.
+    __m256i offset = _mm256_add_epi32(_mm256_mullo_epi32(top, _mm256_set1_epi32((int32_t)stride)), start);
+    w->at[0] = _mm256_cvtsi256_si32(offset);
+    w->at[1] = _mm_cvtsi128_si32(_mm256_extracti128_si256(offset, 1));
     __m256i i = _mm256_sub_epi32(column, start);
-    *control = _mm256_add_epi32(_mm256_or_si256(i, _mm256_slli_epi32(i, 8)), _mm256_set1_epi32((int32_t)0x80800100u));
+    w->control = _mm256_add_epi32(_mm256_or_si256(i, _mm256_slli_epi32(i, 8)), _mm256_set1_epi32((int32_t)0x80800100u));
+    w->onFirstRow = _mm256_cmpeq_epi32(row, top);
+    w->spansTwoRows = _mm256_movemask_epi8(w->onFirstRow) != -1;
     return 1;
 }
 
-/// The taps of eight positions from the windows `at` (from `shared_windows`) of a plane's top and bottom rows.
-AVX2 static inline row_taps window_taps(const uint8_t *plane, long stride, const long at[2], __m256i control) {
-    __m256i top = _mm256_loadu2_m128i((const __m128i *)(plane + at[1]), (const __m128i *)(plane + at[0]));
-    __m256i bottom = _mm256_loadu2_m128i((const __m128i *)(plane + at[1] + stride), (const __m128i *)(plane + at[0] + stride));
-    row_taps t = { _mm256_shuffle_epi8(top, control), _mm256_shuffle_epi8(bottom, control) };
+/// One row's taps through the windows, `rows` rows below their first.
+AVX2 static inline __m256i window_row(const uint8_t *plane, long stride, const row_windows *w, long rows) {
+    __m256i bytes = _mm256_loadu2_m128i((const __m128i *)(plane + w->at[1] + rows * stride), (const __m128i *)(plane + w->at[0] + rows * stride));
+    return _mm256_shuffle_epi8(bytes, w->control);
+}
+
+/// The taps of eight positions through the windows: a lane on its half's second row takes the next row's taps.
+AVX2 static inline row_taps window_taps(const uint8_t *plane, long stride, const row_windows *w) {
+    __m256i first = window_row(plane, stride, w, 0), second = window_row(plane, stride, w, 1);
+    if (!w->spansTwoRows) {
+        row_taps t = { first, second };
+        return t;
+    }
+    __m256i third = window_row(plane, stride, w, 2);
+    row_taps t = { _mm256_blendv_epi8(second, first, w->onFirstRow), _mm256_blendv_epi8(third, second, w->onFirstRow) };
     return t;
 }
 
@@ -92,18 +112,17 @@ AVX2 static inline __m256i sample8(const lp_yuv420_planes *p, const matrix_lanes
                                    __m256i lx, __m256i ly, __m256i cx, __m256i cy) {
     const __m256i byte = _mm256_set1_epi32(0xff);
     row_taps y;
-    long at[2];
-    __m256i control;
-    if (shared_windows(lx, ly, p->yStride, at, &control)) {
-        y = window_taps(p->y, p->yStride, at, control);
+    row_windows w;
+    if (shared_windows(lx, ly, p->yStride, &w)) {
+        y = window_taps(p->y, p->yStride, &w);
     } else {
         y = gather_taps(p->y, p->yStride, lx, ly);
     }
     __m256i luma = bilinear(y.top, y.bottom, _mm256_and_si256(_mm256_srli_epi32(lx, 8), byte), _mm256_and_si256(_mm256_srli_epi32(ly, 8), byte));
     row_taps blue, red;
-    if (shared_windows(cx, cy, p->cStride, at, &control)) {
-        blue = window_taps(p->u, p->cStride, at, control);
-        red = window_taps(p->v, p->cStride, at, control);
+    if (shared_windows(cx, cy, p->cStride, &w)) {
+        blue = window_taps(p->u, p->cStride, &w);
+        red = window_taps(p->v, p->cStride, &w);
     } else {
         blue = gather_taps(p->u, p->cStride, cx, cy);
         red = gather_taps(p->v, p->cStride, cx, cy);

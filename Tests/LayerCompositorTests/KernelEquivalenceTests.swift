@@ -203,9 +203,9 @@ func projectiveYUVKernelMatchesItsTwin() {
 @Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
 func projectiveKernelMatchesItsTwinOnGentleRows() {
     // Rows of a card turned a little and scaled down (up to 3.5 texels a pixel across, a fifth of a row down): most
-    // groups take each half's taps from one 16-byte load per row instead of gathers (the halves on different rows
-    // at times), the rest (a row boundary inside a half, the left edge) gather. Both against the twin, so a wrong
-    // shuffle or window shows.
+    // groups take each half's taps from one 16-byte load per row instead of gathers (the halves on different rows,
+    // or a half across a row boundary, at times), the rest (the left edge) gather. Both against the twin, so a wrong
+    // shuffle, window or row shows.
     var rng = SplitMix(state: 31)
     let planes = RandomYUVPlanes(width: 360, height: 48, using: &rng)
     let sampler = planes.sampler(YUVToRGB(matrix: .bt709, range: .limited, bitDepth: 8))
