@@ -8,6 +8,7 @@
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2")))
+#define ALWAYS_INLINE __attribute__((always_inline))
 
 /// (top·(256 − fy) + bottom·fy) / 256 of the horizontal lerps (a·256 + (b − a)·fx), per 32-bit lane: 8.8 results.
 AVX2 static inline __m256i bilinear(__m256i top, __m256i bottom, __m256i fx, __m256i fy) {
@@ -108,7 +109,7 @@ AVX2 static inline row_taps window_taps(const uint8_t *plane, long stride, const
 }
 
 /// Eight opaque BGRA words: the bilinear samples at eight 16.16 positions per walk (luma x, y; chroma x, y).
-AVX2 static inline __m256i sample8(const lp_yuv420_planes *p, const matrix_lanes *k,
+AVX2 ALWAYS_INLINE static inline __m256i sample8(const lp_yuv420_planes *p, const matrix_lanes *k,
                                    __m256i lx, __m256i ly, __m256i cx, __m256i cy) {
     const __m256i byte = _mm256_set1_epi32(0xff);
     row_taps y;
