@@ -11,6 +11,11 @@
 /// U − k·W ≥ ½·|(a − u·g, b − u·h)|. That length is linear in u, so its largest value on the shape is at one
 /// of its two edges: one constant per axis (`halfU`, `halfV`) makes the test linear again, exact for an affine
 /// map and tight under perspective (the margin follows the footprint along the row instead of its worst case).
+///
+/// Mirrored (`init(reachOf:)`), the same rows give a shape's reach: the pixels whose coverage may be above 0, the
+/// shape grown by half a pixel (its corners' circles too). Outside it a draw leaves pixels as they are, so the
+/// kernels skip them (the corners of a rounded card, the polygon's antialiasing margin) and an opaque border's
+/// band is exact: outside the reach of its inner edge and deep inside its outer one.
 struct DeepInterior {
     /// The inner shape's edges (minX, minY, maxX, maxY).
     let rect: SIMD4<Double>
@@ -18,11 +23,22 @@ struct DeepInterior {
     let halfU, halfV, halfDisk: Double
     /// Centres and radii of the corner circles (top-left, top-right, bottom-left, bottom-right); radius 0: none.
     let diskX, diskY, diskRadius: SIMD4<Double>
+    /// A reach (pixels that may be touched) rather than a deep interior (pixels certainly covered).
+    let isReach: Bool
 
     /// - Parameters:
     ///   - inner: the innermost shape whose edge must not be crossed.
     ///   - t: the map from pixels to the shape's plane.
     init?(inner: RoundedRect, toLocal t: PixelToLocal) {
+        self.init(inner, t, reach: false)
+    }
+
+    /// The pixels whose coverage by `shape` may be above 0 (nil: the shape is empty, or the map not finite).
+    init?(reachOf shape: RoundedRect, toLocal t: PixelToLocal) {
+        self.init(shape, t, reach: true)
+    }
+
+    private init?(_ inner: RoundedRect, _ t: PixelToLocal, reach: Bool) {
         let x0 = Double(inner.minX), y0 = Double(inner.minY), x1 = Double(inner.maxX), y1 = Double(inner.maxY)
         // Not finite when any term is not (or the sum overflows: then nothing is claimed, which is safe).
         let terms = t.a + t.b + t.c + t.d + t.e + t.f + t.g + t.h + t.i
@@ -32,7 +48,9 @@ struct DeepInterior {
         let gu = max(length(t.a - x0 * t.g, t.b - x0 * t.h), length(t.a - x1 * t.g, t.b - x1 * t.h))
         let gv = max(length(t.d - y0 * t.g, t.e - y0 * t.h), length(t.d - y1 * t.g, t.e - y1 * t.h))
         // Affine: exact (a pixel centre half a pixel in is inside, so a canvas's first row is not shaded per
-        // pixel); under perspective, a thousandth more for the float coverage that the kernels would compute.
+        // pixel; half a pixel out is outside the reach, its coverage 0 or a float's rounding of it); under
+        // perspective, a thousandth more for the float coverage that the kernels would compute.
+        isReach = reach
         let half = t.g == 0 && t.h == 0 ? 0.5 * (1 - 1e-6) : 0.5 * (1 + 1e-3)
         halfU = half * gu
         halfV = half * gv
@@ -51,26 +69,18 @@ struct DeepInterior {
         diskRadius = radii
     }
 
-    /// The margin, in local units, that keeps a pixel centre's coverage exactly 0 outside an edge, given the
-    /// largest local units one pixel step spans there (an opaque border's band keeps this far from its inner
-    /// edge). Under an affine map the footprint is the same everywhere and half of it is exact. Under perspective
-    /// the largest footprint is estimated at the polygon's corners, which is not a bound: 1.5 of it.
-    @inline(__always)
-    static func margin(_ unitsPerPixel: Double, affine: Bool) -> Double {
-        affine ? 0.5 * unitsPerPixel * (1 - 1e-6) : 1.5 * unitsPerPixel + 1e-3
-    }
-
-    /// Columns of row `y` whose pixel centres lie in the deep interior, as a half-open interval.
+    /// Columns of row `y` whose pixel centres lie in the deep interior (or the reach), as a half-open interval.
     ///
-    /// The shape is convex, so a row meets it in one interval: the rect's (half a pixel in), less, at each
-    /// rounded corner, the part of the row inside the corner's square but not deep inside its circle. Should a
-    /// cut fall inside the interval (it cannot for a true rounded rect), the longer side is kept: never a pixel
-    /// that is not fully covered.
+    /// The shape is convex, so a row meets it in one interval: the rect's (half a pixel in, or out for a reach),
+    /// less, at each rounded corner, the part of the row inside the corner's square but not (deep) inside its
+    /// circle. Should a cut fall inside the interval (it cannot for a true rounded rect), a deep interior keeps the
+    /// longer side (never a pixel that is not fully covered) and a reach keeps both (never a pixel that may be).
     func interval(row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
-        guard var (lo, hi) = Self.rectInterval(rect, row: y, t, pad: SIMD4(halfU, halfV, halfU, halfV)) else { return nil }
+        let inward: Double = isReach ? -1 : 1
+        guard var (lo, hi) = Self.rectInterval(rect, row: y, t, pad: inward * SIMD4(halfU, halfV, halfU, halfV)) else { return nil }
         @inline(__always) func cut(_ a: Int, _ b: Int) {
             if a >= b || b <= lo || a >= hi { return }
-            if a <= lo { lo = b } else if b >= hi { hi = a } else if a - lo >= hi - b { hi = a } else { lo = b }
+            if a <= lo { lo = b } else if b >= hi { hi = a } else if isReach { return } else if a - lo >= hi - b { hi = a } else { lo = b }
         }
         // Most rows meet no corner: the row's points run straight from one end of the interval to the other, so
         // the (u, v) of its two end pixels bound where it goes (a corner square out of that box is not met).
@@ -86,15 +96,28 @@ struct DeepInterior {
             let left = i == 0 || i == 2, top = i < 2
             if left ? uMin > diskX[i] : uMax < diskX[i] { continue }
             if top ? vMin > diskY[i] : vMax < diskY[i] { continue }
-            // The corner's square (its quadrant of the shape), a hair larger so that no pixel centre on its edge escapes.
+            // The corner's square (its quadrant of the shape). For a deep interior, a hair larger so that no pixel
+            // centre on its edge escapes; for a reach, a hair smaller on the sides facing the shape (beyond them the
+            // straight edges cover) and reaching out as far as the grown rect.
             let r = diskRadius[i], e = 1e-9 * (1 + r)
-            let square = SIMD4(left ? rect.x - e : diskX[i] - e, top ? rect.y - e : diskY[i] - e,
+            let square: SIMD4<Double>, squarePad: SIMD4<Double>
+            if isReach {
+                square = SIMD4(left ? rect.x : diskX[i] + e, top ? rect.y : diskY[i] + e,
+                               left ? diskX[i] - e : rect.z, top ? diskY[i] - e : rect.w)
+                squarePad = -SIMD4(left ? halfU : 0, top ? halfV : 0, left ? 0 : halfU, top ? 0 : halfV)
+            } else {
+                square = SIMD4(left ? rect.x - e : diskX[i] - e, top ? rect.y - e : diskY[i] - e,
                                left ? diskX[i] + e : rect.z + e, top ? diskY[i] + e : rect.w + e)
-            guard let s = Self.rectInterval(square, row: y, t) else { continue }
-            if let d = Self.diskInterval(x: diskX[i], y: diskY[i], radius: r, pad: halfDisk, row: y, t), d.0 < d.1 {
+                squarePad = .zero
+            }
+            guard let s = Self.rectInterval(square, row: y, t, pad: squarePad) else { continue }
+            switch Self.diskInterval(x: diskX[i], y: diskY[i], radius: r, pad: inward * halfDisk, row: y, t) {
+            case .some(let d) where d.0 < d.1:
                 cut(s.0, min(s.1, d.0))
                 cut(max(s.0, d.1), s.1)
-            } else {
+            case .none where isReach && Self.diskIsUnbounded(x: diskX[i], y: diskY[i], radius: r, row: y, t):
+                continue   // the row runs towards the horizon inside the circle's cone: it may be met anywhere
+            default:
                 cut(s.0, s.1)
             }
             if lo >= hi { return nil }
@@ -102,8 +125,16 @@ struct DeepInterior {
         return (lo, hi)
     }
 
+    /// Whether row `y` runs towards the horizon inside the cone of the disk's circle (`diskInterval` then finds
+    /// no bounded interval).
+    static func diskIsUnbounded(x cx: Double, y cy: Double, radius: Double, row y: Int, _ t: PixelToLocal) -> Bool {
+        let p1 = t.a - cx * t.g, q1 = t.d - cy * t.g, s1 = radius * t.g
+        return p1 * p1 + q1 * q1 - s1 * s1 <= 0
+    }
+
     /// Columns of row `y` whose pixel centres lie in the disk, in front of the eye, `pad` (homogeneous, as
-    /// `halfDisk`) inside its circle: |(U − cx·W, V − cy·W)| < r·W − pad.
+    /// `halfDisk`; negative: outside) inside its circle: |(U − cx·W, V − cy·W)| < r·W − pad. Rounded inwards for a
+    /// positive pad, outwards for a negative one.
     static func diskInterval(x cx: Double, y cy: Double, radius: Double, pad: Double, row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
         let py = Double(y) + 0.5
         // At pixel-centre x = px: (U − cx·W)² + (V − cy·W)² < (r·W)², with each term linear in px.
@@ -120,8 +151,9 @@ struct DeepInterior {
         var lo = (-b - root) / a, hi = (-b + root) / a
         // The cone's other nappe lies behind the eye: keep r·W − pad > 0 (so W > 0).
         if s1 > 0 { lo = max(lo, -s0 / s1) } else if s1 < 0 { hi = min(hi, -s0 / s1) } else if s0 <= 0 { return nil }
-        // Rounding in the roots: a thousandth of a pixel inward.
-        lo += 1e-3; hi -= 1e-3
+        // Rounding in the roots: a thousandth of a pixel inward (outward for a reach).
+        let rounding = pad < 0 ? -1e-3 : 1e-3
+        lo += rounding; hi -= rounding
         guard lo < hi else { return nil }
         let x0 = Int(max(-1e7, (lo - 0.5).rounded(.down))) + 1
         let x1 = Int(min(1e7, (hi - 0.5).rounded(.up)))

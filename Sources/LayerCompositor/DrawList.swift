@@ -7,26 +7,6 @@ struct Placement {
     let polygon: ConvexPolygon
     let bounds: PixelRect
     let clips: [ClipShape]
-
-    /// The largest distance, in local units along u and along v, that one pixel step spans over the polygon
-    /// (the footprint is largest at a vertex: nearest the eye).
-    var localUnitsPerPixel: (u: Double, v: Double) {
-        toLocal.largestFootprint(at: polygon.points)
-    }
-}
-
-extension PixelToLocal {
-    /// The largest distance, in local units along u and along v, that one pixel step spans at any of `points`
-    /// (pixel positions in front of the eye: W > 0).
-    func largestFootprint(at points: [(x: Double, y: Double)]) -> (u: Double, v: Double) {
-        var mu = 0.0, mv = 0.0
-        for p in points {
-            let f = footprint(px: p.x, py: p.y)
-            mu = max(mu, Double((f.dudx * f.dudx + f.dudy * f.dudy).squareRoot()))
-            mv = max(mv, Double((f.dvdx * f.dvdx + f.dvdy * f.dvdy).squareRoot()))
-        }
-        return (mu, mv)
-    }
 }
 
 /// A rounded-rect clip of an ancestor that has `masksToBounds`, evaluated in that ancestor's plane.
@@ -37,10 +17,13 @@ struct ClipShape {
     /// Where the clip certainly covers a pixel fully (nil: unknown): a clipped draw skips the clip's coverage
     /// there, as it skips its own (a video inside a rounded card would otherwise pay per pixel everywhere).
     let deep: DeepInterior?
+    /// Where the clip may let anything through (nil: unknown): a clipped draw skips every pixel outside it.
+    let reach: DeepInterior?
 
     init(toLocal: PixelToLocal, shape: RoundedRect, bounds: PixelRect) {
         self.toLocal = toLocal; self.shape = shape; self.bounds = bounds
         deep = DeepInterior(inner: shape, toLocal: toLocal)
+        reach = DeepInterior(reachOf: shape, toLocal: toLocal)
     }
 }
 
@@ -79,9 +62,12 @@ struct BodyDraw {
     let opacity: Float
     /// Where coverage is certainly full (nil: compute it everywhere).
     let deep: DeepInterior?
-    /// Where an opaque border certainly covers the pixel alone: inside the shape (`outer`) and clear of the
-    /// border's inner rect grown by a footprint (`innerHull`, minX, minY, maxX, maxY). Nil without such a border.
-    let borderBand: (outer: DeepInterior, innerHull: SIMD4<Double>)?
+    /// Where the draw may change a pixel at all: the shape's reach, or the reach of a rect around the shape and
+    /// contents that are not cut by it (nil: unknown, everywhere in the polygon).
+    let reach: DeepInterior?
+    /// Where an opaque border certainly covers the pixel alone: deep inside the shape (`outer`) and outside the
+    /// reach of the border's inner edge (`inner`; nil when the border fills the shape). Nil without such a border.
+    let borderBand: (outer: DeepInterior, inner: DeepInterior?)?
 
     /// Where the draw is certainly opaque, so that it hides every draw beneath it (nil: nowhere known).
     /// With an opaque background, or opaque contents that cover the whole shape, that is all of the shape but its
@@ -99,7 +85,7 @@ struct BodyDraw {
     func appendOpaqueIntervals(row y: Int, to out: inout [(Int, Int)]) {
         if let i = opaqueInterval(row: y) { out.append(i); return }
         guard opacity >= 1, let band = borderBand, let outer = band.outer.interval(row: y, placement.toLocal) else { return }
-        guard let hull = DeepInterior.rectInterval(band.innerHull, row: y, placement.toLocal) else { out.append(outer); return }
+        guard let hull = band.inner?.interval(row: y, placement.toLocal) else { out.append(outer); return }
         if hull.0 > outer.0 { out.append((outer.0, min(hull.0, outer.1))) }
         if hull.1 < outer.1 { out.append((max(hull.1, outer.0), outer.1)) }
     }
@@ -126,12 +112,17 @@ struct BodyDraw {
                                     maxX: min(inner.maxX, r.maxX), maxY: min(inner.maxY, r.maxY), radii: inner.radii)
             }
         }
-        let m = placement.localUnitsPerPixel
-        let affine = placement.toLocal.g == 0 && placement.toLocal.h == 0
-        let mu = DeepInterior.margin(m.u, affine: affine), mv = DeepInterior.margin(m.v, affine: affine)
-        let finite = m.u.isFinite && m.v.isFinite
         deep = DeepInterior(inner: inner, toLocal: placement.toLocal)
         let outer = DeepInterior(inner: shape, toLocal: placement.toLocal)
+        // Contents not cut by the shape reach its rounded corners, and may reach beyond it: then the reach is that
+        // of a square-cornered rect around both.
+        if let c = contents, !c.clippedToShape {
+            let around = RoundedRect(minX: min(shape.minX, c.rect.minX), minY: min(shape.minY, c.rect.minY),
+                                     maxX: max(shape.maxX, c.rect.maxX), maxY: max(shape.maxY, c.rect.maxY), radii: .zero)
+            reach = DeepInterior(reachOf: around, toLocal: placement.toLocal)
+        } else {
+            reach = DeepInterior(reachOf: shape, toLocal: placement.toLocal)
+        }
         // Under clips the opaque part is also narrowed to every clip's deep interior, row by row (`Kernels.holes`).
         if opacity >= 1, placement.clips.allSatisfy({ $0.deep != nil }) {
             let opaqueBackground = (background?.w ?? 0) >= 255
@@ -145,9 +136,8 @@ struct BodyDraw {
         } else {
             opaqueArea = nil
         }
-        if let border, border.color.w >= 255, placement.clips.isEmpty, finite, let outer {
-            let i = border.inner
-            borderBand = (outer, SIMD4(Double(i.minX) - mu, Double(i.minY) - mv, Double(i.maxX) + mu, Double(i.maxY) + mv))
+        if let border, border.color.w >= 255, placement.clips.isEmpty, let outer {
+            borderBand = (outer, DeepInterior(reachOf: border.inner, toLocal: placement.toLocal))
         } else {
             borderBand = nil
         }

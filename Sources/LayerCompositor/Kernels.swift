@@ -194,7 +194,8 @@ enum Kernels {
             }
         }
 
-        // An opaque border's band: pixels wholly under it take its colour without any coverage work.
+        // An opaque border's band: pixels wholly under it take its colour without any coverage work (`hull`: the
+        // row's pixels that the border's inner edge may reach, where the band stops).
         let band = d.borderBand
         let borderWord = band.map { _ in pack(d.border!.color * opacity) }
         let borderOpaque = opacity >= 1
@@ -225,9 +226,22 @@ enum Kernels {
         }
 
         SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target) { y, py, row, a, b in
+            // Only the pixels that the shape and every clip may reach (the polygon has an antialiasing margin,
+            // rounded corners leave their squares' outer parts untouched).
+            var a = a, b = b
+            if let reach = d.reach {
+                guard let r = reach.interval(row: y, t) else { return }
+                a = max(a, r.0); b = min(b, r.1)
+            }
+            for clip in p.clips {
+                guard let reach = clip.reach else { continue }
+                guard let r = reach.interval(row: y, clip.toLocal) else { return }
+                a = max(a, r.0); b = min(b, r.1)
+            }
+            if a >= b { return }
             // The opaque border's band on this row (once for both sides of the interior).
             let bandRow = band.flatMap { band in
-                band.outer.interval(row: y, t).map { (outer: $0, hull: DeepInterior.rectInterval(band.innerHull, row: y, t)) }
+                band.outer.interval(row: y, t).map { (outer: $0, hull: band.inner?.interval(row: y, t)) }
             }
             if var inside = deep?.interval(row: y, t), inside.0 < b, inside.1 > a,
                hasClips ? Self.narrow(&inside, toDeepInteriorOf: p.clips, row: y) : true {
