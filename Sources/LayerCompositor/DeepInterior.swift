@@ -16,25 +16,25 @@
 /// shape grown by half a pixel (its corners' circles too). Outside it a draw leaves pixels as they are, so the
 /// kernels skip them (the corners of a rounded card, the polygon's antialiasing margin) and an opaque border's
 /// band is exact: outside the reach of its inner edge and deep inside its outer one.
-struct DeepInterior {
-    /// The inner shape's edges (minX, minY, maxX, maxY).
-    let rect: SIMD4<Double>
-    /// Half a pixel, in the homogeneous terms above, along u and v (`halfDisk`: in any direction).
-    let halfU, halfV, halfDisk: Double
-    /// Centres and radii of the corner circles (top-left, top-right, bottom-left, bottom-right); radius 0: none.
-    let diskX, diskY, diskRadius: SIMD4<Double>
+///
+/// A class: its precomputed rows take a kilobyte, and draws that hold several are copied per band of rows.
+final class DeepInterior: Sendable {
     /// A reach (pixels that may be touched) rather than a deep interior (pixels certainly covered).
     let isReach: Bool
+    /// The rect's rows (half a pixel in, or out for a reach).
+    private let rectRows: RectRows
+    /// The rounded corners (square ones have none).
+    private let corners: [CornerRows]
 
     /// - Parameters:
     ///   - inner: the innermost shape whose edge must not be crossed.
     ///   - t: the map from pixels to the shape's plane.
-    init?(inner: RoundedRect, toLocal t: PixelToLocal) {
+    convenience init?(inner: RoundedRect, toLocal t: PixelToLocal) {
         self.init(inner, t, reach: false)
     }
 
     /// The pixels whose coverage by `shape` may be above 0 (nil: the shape is empty, or the map not finite).
-    init?(reachOf shape: RoundedRect, toLocal t: PixelToLocal) {
+    convenience init?(reachOf shape: RoundedRect, toLocal t: PixelToLocal) {
         self.init(shape, t, reach: true)
     }
 
@@ -43,7 +43,7 @@ struct DeepInterior {
         // Not finite when any term is not (or the sum overflows: then nothing is claimed, which is safe).
         let terms = t.a + t.b + t.c + t.d + t.e + t.f + t.g + t.h + t.i
         guard x0 < x1, y0 < y1, terms.isFinite else { return nil }
-        rect = SIMD4(x0, y0, x1, y1)
+        let rect = SIMD4(x0, y0, x1, y1)
         @inline(__always) func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
         let gu = max(length(t.a - x0 * t.g, t.b - x0 * t.h), length(t.a - x1 * t.g, t.b - x1 * t.h))
         let gv = max(length(t.d - y0 * t.g, t.e - y0 * t.h), length(t.d - y1 * t.g, t.e - y1 * t.h))
@@ -52,10 +52,10 @@ struct DeepInterior {
         // perspective, a thousandth more for the float coverage that the kernels would compute.
         isReach = reach
         let half = t.g == 0 && t.h == 0 ? 0.5 * (1 - 1e-6) : 0.5 * (1 + 1e-3)
-        halfU = half * gu
-        halfV = half * gv
+        let halfU = half * gu, halfV = half * gv
         // The distance to a corner's circle has a gradient along its normal n, |n·J|: at most J's largest
         // singular value when J is constant (affine), else at most the norm of (∇u, ∇v).
+        let halfDisk: Double
         if t.g == 0 && t.h == 0 {
             let sum = t.a * t.a + t.b * t.b + t.d * t.d + t.e * t.e, det = t.a * t.e - t.b * t.d
             let largest = (0.5 * (sum + max(0, sum * sum - 4 * det * det).squareRoot())).squareRoot()
@@ -63,10 +63,30 @@ struct DeepInterior {
         } else {
             halfDisk = half * length(gu, gv)
         }
+        let inward: Double = reach ? -1 : 1
+        rectRows = RectRows(rect, t, pad: inward * SIMD4(halfU, halfV, halfU, halfV))
         let radii = SIMD4<Double>(Double(inner.radii.x), Double(inner.radii.y), Double(inner.radii.z), Double(inner.radii.w))
-        diskX = SIMD4(x0 + radii[0], x1 - radii[1], x0 + radii[2], x1 - radii[3])
-        diskY = SIMD4(y0 + radii[0], y0 + radii[1], y1 - radii[2], y1 - radii[3])
-        diskRadius = radii
+        func corner(_ i: Int) -> CornerRows? {
+            let r = radii[i]
+            guard r > 0 else { return nil }
+            let left = i == 0 || i == 2, top = i < 2
+            let cx = left ? x0 + r : x1 - r, cy = top ? y0 + r : y1 - r
+            // The corner's square (its quadrant of the shape). For a deep interior, a hair larger so that no pixel
+            // centre on its edge escapes; for a reach, a hair smaller on the sides facing the shape (beyond them the
+            // straight edges cover) and reaching out as far as the grown rect.
+            let e = 1e-9 * (1 + r)
+            let square: SIMD4<Double>, squarePad: SIMD4<Double>
+            if reach {
+                square = SIMD4(left ? x0 : cx + e, top ? y0 : cy + e, left ? cx - e : x1, top ? cy - e : y1)
+                squarePad = -SIMD4(left ? halfU : 0, top ? halfV : 0, left ? 0 : halfU, top ? 0 : halfV)
+            } else {
+                square = SIMD4(left ? x0 - e : cx - e, top ? y0 - e : cy - e, left ? cx + e : x1 + e, top ? cy + e : y1 + e)
+                squarePad = .zero
+            }
+            return CornerRows(square: RectRows(square, t, pad: squarePad), disk: DiskRows(x: cx, y: cy, radius: r, pad: inward * halfDisk, t),
+                              rows: t.rowsSpanned(by: square))
+        }
+        corners = (0..<4).compactMap(corner)
     }
 
     /// Columns of row `y` whose pixel centres lie in the deep interior (or the reach), as a half-open interval.
@@ -75,113 +95,155 @@ struct DeepInterior {
     /// less, at each rounded corner, the part of the row inside the corner's square but not (deep) inside its
     /// circle. Should a cut fall inside the interval (it cannot for a true rounded rect), a deep interior keeps the
     /// longer side (never a pixel that is not fully covered) and a reach keeps both (never a pixel that may be).
-    func interval(row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
-        let inward: Double = isReach ? -1 : 1
-        guard var (lo, hi) = Self.rectInterval(rect, row: y, t, pad: inward * SIMD4(halfU, halfV, halfU, halfV)) else { return nil }
-        @inline(__always) func cut(_ a: Int, _ b: Int) {
-            if a >= b || b <= lo || a >= hi { return }
-            if a <= lo { lo = b } else if b >= hi { hi = a } else if isReach { return } else if a - lo >= hi - b { hi = a } else { lo = b }
-        }
-        // Most rows meet no corner: the row's points run straight from one end of the interval to the other, so
-        // the (u, v) of its two end pixels bound where it goes (a corner square out of that box is not met).
+    /// Cost: a multiply-add per edge; a corner's square and circle only on the rows it spans.
+    func interval(row y: Int) -> (Int, Int)? {
         let py = Double(y) + 0.5
-        @inline(__always) func local(_ x: Int) -> (Double, Double) {
-            let px = Double(x) + 0.5, rw = 1 / (t.g * px + t.h * py + t.i)
-            return ((t.a * px + t.b * py + t.c) * rw, (t.d * px + t.e * py + t.f) * rw)
-        }
-        let first = local(lo), last = local(hi - 1)
-        let uMin = min(first.0, last.0) - 1, uMax = max(first.0, last.0) + 1
-        let vMin = min(first.1, last.1) - 1, vMax = max(first.1, last.1) + 1
-        for i in 0..<4 where diskRadius[i] > 0 {
-            let left = i == 0 || i == 2, top = i < 2
-            if left ? uMin > diskX[i] : uMax < diskX[i] { continue }
-            if top ? vMin > diskY[i] : vMax < diskY[i] { continue }
-            // The corner's square (its quadrant of the shape). For a deep interior, a hair larger so that no pixel
-            // centre on its edge escapes; for a reach, a hair smaller on the sides facing the shape (beyond them the
-            // straight edges cover) and reaching out as far as the grown rect.
-            let r = diskRadius[i], e = 1e-9 * (1 + r)
-            let square: SIMD4<Double>, squarePad: SIMD4<Double>
-            if isReach {
-                square = SIMD4(left ? rect.x : diskX[i] + e, top ? rect.y : diskY[i] + e,
-                               left ? diskX[i] - e : rect.z, top ? diskY[i] - e : rect.w)
-                squarePad = -SIMD4(left ? halfU : 0, top ? halfV : 0, left ? 0 : halfU, top ? 0 : halfV)
-            } else {
-                square = SIMD4(left ? rect.x - e : diskX[i] - e, top ? rect.y - e : diskY[i] - e,
-                               left ? diskX[i] + e : rect.z + e, top ? diskY[i] + e : rect.w + e)
-                squarePad = .zero
-            }
-            guard let s = Self.rectInterval(square, row: y, t, pad: squarePad) else { continue }
-            switch Self.diskInterval(x: diskX[i], y: diskY[i], radius: r, pad: inward * halfDisk, row: y, t) {
-            case .some(let d) where d.0 < d.1:
-                cut(s.0, min(s.1, d.0))
-                cut(max(s.0, d.1), s.1)
-            case .none where isReach && Self.diskIsUnbounded(x: diskX[i], y: diskY[i], radius: r, row: y, t):
-                continue   // the row runs towards the horizon inside the circle's cone: it may be met anywhere
-            default:
-                cut(s.0, s.1)
-            }
+        guard var (lo, hi) = rectRows.interval(py) else { return nil }
+        for i in corners.indices {
+            corners[i].narrow(py, &lo, &hi, reach: isReach)
             if lo >= hi { return nil }
         }
         return (lo, hi)
     }
+}
 
-    /// Whether row `y` runs towards the horizon inside the cone of the disk's circle (`diskInterval` then finds
-    /// no bounded interval).
-    static func diskIsUnbounded(x cx: Double, y cy: Double, radius: Double, row y: Int, _ t: PixelToLocal) -> Bool {
-        let p1 = t.a - cx * t.g, q1 = t.d - cy * t.g, s1 = radius * t.g
-        return p1 * p1 + q1 * q1 - s1 * s1 <= 0
+/// The first and last columns whose pixel centres lie strictly inside (lo, hi), or nil.
+@inline(__always)
+private func pixelCentres(_ lo: Double, _ hi: Double) -> (Int, Int)? {
+    guard lo < hi else { return nil }
+    let x0 = Int(max(-1e7, (lo - 0.5).rounded(.down))) + 1
+    let x1 = Int(min(1e7, (hi - 0.5).rounded(.up)))
+    return x0 < x1 ? (x0, x1) : nil
+}
+
+/// A constraint s·px + k0 + k1·py > 0 on pixel centres: a bound on px that is linear in the row's py, found with a
+/// multiply-add instead of a division per row.
+private struct RowConstraint {
+    enum Kind { case above, below, rowOnly }
+    let kind: Kind
+    let c0, c1: Double
+
+    init(s: Double, k0: Double, k1: Double) {
+        if s > 0 { kind = .above; c0 = -k0 / s; c1 = -k1 / s }
+        else if s < 0 { kind = .below; c0 = -k0 / s; c1 = -k1 / s }
+        else { kind = .rowOnly; c0 = k0; c1 = k1 }
     }
 
-    /// Columns of row `y` whose pixel centres lie in the disk, in front of the eye, `pad` (homogeneous, as
-    /// `halfDisk`; negative: outside) inside its circle: |(U − cx·W, V − cy·W)| < r·W − pad. Rounded inwards for a
-    /// positive pad, outwards for a negative one.
-    static func diskInterval(x cx: Double, y cy: Double, radius: Double, pad: Double, row y: Int, _ t: PixelToLocal) -> (Int, Int)? {
-        let py = Double(y) + 0.5
-        // At pixel-centre x = px: (U − cx·W)² + (V − cy·W)² < (r·W)², with each term linear in px.
-        let uc = t.b * py + t.c, vc = t.e * py + t.f, wc = t.h * py + t.i
-        let p1 = t.a - cx * t.g, p0 = uc - cx * wc
-        let q1 = t.d - cy * t.g, q0 = vc - cy * wc
-        let s1 = radius * t.g, s0 = radius * wc - pad
-        let a = p1 * p1 + q1 * q1 - s1 * s1, b = p1 * p0 + q1 * q0 - s1 * s0, c = p0 * p0 + q0 * q0 - s0 * s0
-        // a ≤ 0: the row runs towards the horizon inside the disk's cone; unbounded: claim none of it.
-        guard a > 0 else { return nil }
+    @inline(__always)
+    func narrow(_ py: Double, _ lo: inout Double, _ hi: inout Double) {
+        let v = c0 + c1 * py
+        switch kind {
+        case .above: lo = max(lo, v)
+        case .below: hi = min(hi, v)
+        case .rowOnly: if !(v > 0) { lo = .infinity }
+        }
+    }
+}
+
+/// Pixel rows through a rect (minX, minY, maxX, maxY) of the plane, in front of the eye, each side's `pad`
+/// (homogeneous: U − minX·W > pad.x, …) inside it. At pixel centre px of row py, U = a·px + b·py + c and so on,
+/// so each side is a `RowConstraint`.
+private struct RectRows {
+    let w, minU, maxU, minV, maxV: RowConstraint
+    let empty: Bool
+
+    init(_ r: SIMD4<Double>, _ t: PixelToLocal, pad: SIMD4<Double>) {
+        empty = r.x >= r.z || r.y >= r.w
+        w = RowConstraint(s: t.g, k0: t.i, k1: t.h)
+        minU = RowConstraint(s: t.a - r.x * t.g, k0: t.c - r.x * t.i - pad.x, k1: t.b - r.x * t.h)
+        maxU = RowConstraint(s: r.z * t.g - t.a, k0: r.z * t.i - t.c - pad.z, k1: r.z * t.h - t.b)
+        minV = RowConstraint(s: t.d - r.y * t.g, k0: t.f - r.y * t.i - pad.y, k1: t.e - r.y * t.h)
+        maxV = RowConstraint(s: r.w * t.g - t.d, k0: r.w * t.i - t.f - pad.w, k1: r.w * t.h - t.e)
+    }
+
+    @inline(__always)
+    func interval(_ py: Double) -> (Int, Int)? {
+        if empty { return nil }
+        var lo = -Double.infinity, hi = Double.infinity
+        w.narrow(py, &lo, &hi); minU.narrow(py, &lo, &hi); maxU.narrow(py, &lo, &hi)
+        minV.narrow(py, &lo, &hi); maxV.narrow(py, &lo, &hi)
+        return pixelCentres(lo, hi)
+    }
+}
+
+/// Pixel rows through a corner's disk, in front of the eye, `pad` (homogeneous; negative: outside) inside its
+/// circle: |(U − cx·W, V − cy·W)| < r·W − pad, a quadratic in px whose row-dependent terms are linear in py.
+private struct DiskRows {
+    enum Meeting { case inside(Int, Int), missed, unbounded }
+    let p1, q1, s1, a, p0c0, p0c1, q0c0, q0c1, s0c0, s0c1: Double
+    let rounding: Double
+
+    init(x cx: Double, y cy: Double, radius: Double, pad: Double, _ t: PixelToLocal) {
+        p1 = t.a - cx * t.g; q1 = t.d - cy * t.g; s1 = radius * t.g
+        a = p1 * p1 + q1 * q1 - s1 * s1
+        p0c0 = t.c - cx * t.i; p0c1 = t.b - cx * t.h
+        q0c0 = t.f - cy * t.i; q0c1 = t.e - cy * t.h
+        s0c0 = radius * t.i - pad; s0c1 = radius * t.h
+        // Rounding in the roots: a thousandth of a pixel inward (outward for a reach).
+        rounding = pad < 0 ? -1e-3 : 1e-3
+    }
+
+    @inline(__always)
+    func interval(_ py: Double) -> Meeting {
+        // a ≤ 0: the row runs towards the horizon inside the disk's cone.
+        guard a > 0 else { return .unbounded }
+        let p0 = p0c0 + p0c1 * py, q0 = q0c0 + q0c1 * py, s0 = s0c0 + s0c1 * py
+        let b = p1 * p0 + q1 * q0 - s1 * s0, c = p0 * p0 + q0 * q0 - s0 * s0
         let discriminant = b * b - a * c
-        guard discriminant > 0 else { return nil }
+        guard discriminant > 0 else { return .missed }
         let root = discriminant.squareRoot()
         var lo = (-b - root) / a, hi = (-b + root) / a
         // The cone's other nappe lies behind the eye: keep r·W − pad > 0 (so W > 0).
-        if s1 > 0 { lo = max(lo, -s0 / s1) } else if s1 < 0 { hi = min(hi, -s0 / s1) } else if s0 <= 0 { return nil }
-        // Rounding in the roots: a thousandth of a pixel inward (outward for a reach).
-        let rounding = pad < 0 ? -1e-3 : 1e-3
-        lo += rounding; hi -= rounding
-        guard lo < hi else { return nil }
-        let x0 = Int(max(-1e7, (lo - 0.5).rounded(.down))) + 1
-        let x1 = Int(min(1e7, (hi - 0.5).rounded(.up)))
-        return x0 < x1 ? (x0, x1) : nil
+        if s1 > 0 { lo = max(lo, -s0 / s1) } else if s1 < 0 { hi = min(hi, -s0 / s1) } else if s0 <= 0 { return .missed }
+        guard let (x0, x1) = pixelCentres(lo + rounding, hi - rounding) else { return .missed }
+        return .inside(x0, x1)
     }
+}
 
-    /// Columns of row `y` whose pixel centres lie inside `r` (minX, minY, maxX, maxY), in front of the eye, each
-    /// side's `pad` (homogeneous: U − minX·W > pad.x, …) inside it.
-    static func rectInterval(_ r: SIMD4<Double>, row y: Int, _ t: PixelToLocal, pad: SIMD4<Double> = .zero) -> (Int, Int)? {
-        if r.x >= r.z || r.y >= r.w { return nil }
-        let py = Double(y) + 0.5
-        // At pixel-centre x = px: U = a·px + uc, V = d·px + vc, W = g·px + wc.
-        let uc = t.b * py + t.c, vc = t.e * py + t.f, wc = t.h * py + t.i
-        var lo = -Double.infinity, hi = Double.infinity
-        // Each constraint: s·px + k > 0.
-        func require(_ s: Double, _ k: Double) {
-            if s > 0 { lo = max(lo, -k / s) } else if s < 0 { hi = min(hi, -k / s) } else if k <= 0 { lo = .infinity }
+/// A rounded corner: its square, its disk, and the pixel rows (py) its square spans (nil: unknown).
+private struct CornerRows {
+    let square: RectRows
+    let disk: DiskRows
+    let rows: (Double, Double)?
+
+    /// Takes from the row's interval [lo, hi) the part inside the corner's square but not (deep) inside its circle.
+    @inline(__always)
+    func narrow(_ py: Double, _ lo: inout Int, _ hi: inout Int, reach: Bool) {
+        if let rows, py < rows.0 || py > rows.1 { return }
+        guard let s = square.interval(py) else { return }
+        @inline(__always) func cut(_ a: Int, _ b: Int) {
+            if a >= b || b <= lo || a >= hi { return }
+            if a <= lo { lo = b } else if b >= hi { hi = a } else if reach { return } else if a - lo >= hi - b { hi = a } else { lo = b }
         }
-        require(t.g, wc)                                   // W > 0
-        require(t.a - r.x * t.g, uc - r.x * wc - pad.x)    // u > minX
-        require(r.z * t.g - t.a, r.z * wc - uc - pad.z)    // u < maxX
-        require(t.d - r.y * t.g, vc - r.y * wc - pad.y)    // v > minY
-        require(r.w * t.g - t.d, r.w * wc - vc - pad.w)    // v < maxY
-        guard lo < hi else { return nil }
-        // Pixel centres px = x + 0.5 strictly inside (lo, hi).
-        let x0 = Int(max(-1e7, (lo - 0.5).rounded(.down))) + 1
-        let x1 = Int(min(1e7, (hi - 0.5).rounded(.up)))
-        return x0 < x1 ? (x0, x1) : nil
+        switch disk.interval(py) {
+        case .inside(let d0, let d1):
+            cut(s.0, min(s.1, d0))
+            cut(max(s.0, d1), s.1)
+        case .unbounded where reach:
+            return   // the row runs towards the horizon inside the circle's cone: it may be met anywhere
+        case .unbounded, .missed:
+            cut(s.0, s.1)
+        }
+    }
+}
+
+extension PixelToLocal {
+    /// The pixel rows (py) that a rect (minX, minY, maxX, maxY) of the plane spans, with a pixel and a half to spare
+    /// (pads of half a pixel, rounding), or nil when a corner of it is behind the eye or the map is singular.
+    func rowsSpanned(by r: SIMD4<Double>) -> (Double, Double)? {
+        // The adjugate of [[a, b, c], [d, e, f], [g, h, i]] maps a local (u, v, 1) back to pixels, homogeneously.
+        let A = e * i - f * h, B = c * h - b * i, C = b * f - c * e
+        let D = f * g - d * i, E = a * i - c * g, F = c * d - a * f
+        let G = d * h - e * g, H = b * g - a * h, I = a * e - b * d
+        var low = Double.infinity, high = -Double.infinity
+        for (u, v) in [(r.x, r.y), (r.z, r.y), (r.x, r.w), (r.z, r.w)] {
+            let z = G * u + H * v + I
+            guard z != 0 else { return nil }
+            let px = (A * u + B * v + C) / z, py = (D * u + E * v + F) / z
+            guard (g * px + h * py + i) > 0, py.isFinite else { return nil }
+            low = min(low, py); high = max(high, py)
+        }
+        return (low - 1.5, high + 1.5)
     }
 }
 

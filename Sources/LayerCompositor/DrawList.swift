@@ -84,8 +84,8 @@ struct BodyDraw {
     @inline(__always)
     func appendOpaqueIntervals(row y: Int, to out: inout [(Int, Int)]) {
         if let i = opaqueInterval(row: y) { out.append(i); return }
-        guard opacity >= 1, let band = borderBand, let outer = band.outer.interval(row: y, placement.toLocal) else { return }
-        guard let hull = band.inner?.interval(row: y, placement.toLocal) else { out.append(outer); return }
+        guard opacity >= 1, let band = borderBand, let outer = band.outer.interval(row: y) else { return }
+        guard let hull = band.inner?.interval(row: y) else { out.append(outer); return }
         if hull.0 > outer.0 { out.append((outer.0, min(hull.0, outer.1))) }
         if hull.1 < outer.1 { out.append((max(hull.1, outer.0), outer.1)) }
     }
@@ -93,7 +93,7 @@ struct BodyDraw {
     /// The columns of row `y` that the draw certainly paints opaque: its opaque area within every clip's deep interior.
     @inline(__always)
     func opaqueInterval(row y: Int) -> (Int, Int)? {
-        guard var i = opaqueArea?.interval(row: y, placement.toLocal) else { return nil }
+        guard var i = opaqueArea?.interval(row: y) else { return nil }
         if placement.clips.isEmpty { return i }
         return Kernels.narrow(&i, toDeepInteriorOf: placement.clips, row: y) ? i : nil
     }

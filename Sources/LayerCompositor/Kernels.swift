@@ -23,7 +23,7 @@ enum Kernels {
     @inline(__always)
     static func narrow(_ interval: inout (Int, Int), toDeepInteriorOf clips: [ClipShape], row y: Int) -> Bool {
         for c in clips {
-            guard let i = c.deep?.interval(row: y, c.toLocal) else { return false }
+            guard let i = c.deep?.interval(row: y) else { return false }
             interval = (max(interval.0, i.0), min(interval.1, i.1))
             if interval.0 >= interval.1 { return false }
         }
@@ -230,20 +230,20 @@ enum Kernels {
             // rounded corners leave their squares' outer parts untouched).
             var a = a, b = b
             if let reach = d.reach {
-                guard let r = reach.interval(row: y, t) else { return }
+                guard let r = reach.interval(row: y) else { return }
                 a = max(a, r.0); b = min(b, r.1)
             }
             for clip in p.clips {
                 guard let reach = clip.reach else { continue }
-                guard let r = reach.interval(row: y, clip.toLocal) else { return }
+                guard let r = reach.interval(row: y) else { return }
                 a = max(a, r.0); b = min(b, r.1)
             }
             if a >= b { return }
             // The opaque border's band on this row (once for both sides of the interior).
             let bandRow = band.flatMap { band in
-                band.outer.interval(row: y, t).map { (outer: $0, hull: band.inner?.interval(row: y, t)) }
+                band.outer.interval(row: y).map { (outer: $0, hull: band.inner?.interval(row: y)) }
             }
-            if var inside = deep?.interval(row: y, t), inside.0 < b, inside.1 > a,
+            if var inside = deep?.interval(row: y), inside.0 < b, inside.1 > a,
                hasClips ? Self.narrow(&inside, toDeepInteriorOf: p.clips, row: y) : true {
                 let d0 = max(a, inside.0), d1 = min(b, inside.1)
                 shadeEdge(a, d0, bandRow, py, row)

@@ -23,7 +23,7 @@ func everyDeepPixelIsFullyCovered(angle: Double, perspective: Bool) {
     guard let (t, deep) = deepInterior(shape, m) else { Issue.record("no deep interior"); return }
     var claimed = 0, inCorners = 0, fullButShaded = 0, rows = 0
     for y in 0..<180 {
-        let interval = deep.interval(row: y, t)
+        let interval = deep.interval(row: y)
         var rowHasFull = false
         for x in 0..<280 {
             let py = Double(y) + 0.5, px = Double(x) + 0.5
@@ -65,7 +65,7 @@ func everyPixelOutsideTheReachIsUncovered(angle: Double, perspective: Bool) {
     guard let reach = DeepInterior(reachOf: shape, toLocal: t) else { Issue.record("no reach"); return }
     var touched = 0, reachedButUntouched = 0, rows = 0, cornerSkips = 0
     for y in 0..<180 {
-        let interval = reach.interval(row: y, t)
+        let interval = reach.interval(row: y)
         var rowTouched = false
         for x in 0..<280 {
             let py = Double(y) + 0.5, px = Double(x) + 0.5
