@@ -13,24 +13,38 @@ private func deepInterior(_ shape: RoundedRect, _ transform: Transform3D) -> (Pi
     return (PixelToLocal(inverse), deep)
 }
 
+/// A 160×100 card with four different corners.
+private let testShape = RoundedRect(minX: 0, minY: 0, maxX: 160, maxY: 100, radii: SIMD4(40, 12, 0, 30))
+
+/// The card turned about its centre by `angle` about y (and `roll` in its plane), seen from 600 px when
+/// `perspective` is on, in the middle of a 280×180 canvas.
+private func turned(_ angle: Double, perspective: Bool, roll: Double = 0) -> Transform3D {
+    var m = Transform3D.makeTranslation(-80, -50, 0).concatenating(.makeRotation(angle, 0, 1, 0))
+    if roll != 0 { m = m.concatenating(.makeRotation(roll, 0, 0, 1)) }
+    if perspective { m = m.concatenating(.makePerspective(distance: 600)) }
+    return m.concatenating(.makeTranslation(140, 90, 0))
+}
+
+/// The local point of pixel (x, y)'s centre and the shape's coverage of the pixel, as the kernels compute it (nil:
+/// behind the eye).
+private func pixelCoverage(_ shape: RoundedRect, _ t: PixelToLocal, _ x: Int, _ y: Int) -> (u: Float, v: Float, coverage: Float)? {
+    let py = Double(y) + 0.5, px = Double(x) + 0.5
+    let w = t.g * px + t.h * py + t.i
+    guard w > 0 else { return nil }
+    let u = Float((t.a * px + t.b * py + t.c) / w), v = Float((t.d * px + t.e * py + t.f) / w)
+    return (u, v, coverage(of: shape, u: u, v: v, footprint: t.footprint(px: px, py: py)))
+}
+
 @Test(arguments: [(0.0, false), (0.5, false), (0.9, false), (0.4, true), (1.0, true), (2.5, true)])
 func everyDeepPixelIsFullyCovered(angle: Double, perspective: Bool) {
-    let shape = RoundedRect(minX: 0, minY: 0, maxX: 160, maxY: 100, radii: SIMD4(40, 12, 0, 30))
-    // Turned about its centre, seen from 600 px when perspective is on, in the middle of a 280×180 canvas.
-    var m = Transform3D.makeTranslation(-80, -50, 0).concatenating(.makeRotation(angle, 0, 1, 0))
-    if perspective { m = m.concatenating(.makePerspective(distance: 600)) }
-    m = m.concatenating(.makeTranslation(140, 90, 0))
-    guard let (t, deep) = deepInterior(shape, m) else { Issue.record("no deep interior"); return }
+    let shape = testShape
+    guard let (t, deep) = deepInterior(shape, turned(angle, perspective: perspective)) else { Issue.record("no deep interior"); return }
     var claimed = 0, inCorners = 0, fullButShaded = 0, rows = 0
     for y in 0..<180 {
         let interval = deep.interval(row: y)
         var rowHasFull = false
         for x in 0..<280 {
-            let py = Double(y) + 0.5, px = Double(x) + 0.5
-            let w = t.g * px + t.h * py + t.i
-            guard w > 0 else { continue }
-            let u = Float((t.a * px + t.b * py + t.c) / w), v = Float((t.d * px + t.e * py + t.f) / w)
-            let c = coverage(of: shape, u: u, v: v, footprint: t.footprint(px: px, py: py))
+            guard let (u, v, c) = pixelCoverage(shape, t, x, y) else { continue }
             guard let (x0, x1) = interval, x >= x0, x < x1 else {
                 if c >= 1 { fullButShaded += 1; rowHasFull = true }
                 continue
@@ -55,12 +69,10 @@ func everyPixelOutsideTheReachIsUncovered(angle: Double, perspective: Bool) {
     // The mirror of the deep interior: a draw skips the pixels outside its shape's reach, so each must have coverage
     // 0 (else an edge or a corner loses a sliver), or below a thousandth (a float's rounding on the edge of an
     // axis-aligned shape: a quarter of a level at most). Turned in-plane and in depth, mirrored past 90°.
-    let shape = RoundedRect(minX: 0, minY: 0, maxX: 160, maxY: 100, radii: SIMD4(40, 12, 0, 30))
-    var m = Transform3D.makeTranslation(-80, -50, 0).concatenating(.makeRotation(angle, 0, 1, 0))
-        .concatenating(.makeRotation(angle / 3, 0, 0, 1))
-    if perspective { m = m.concatenating(.makePerspective(distance: 600)) }
-    m = m.concatenating(.makeTranslation(140, 90, 0))
-    guard let inverse = Homography(plane: m).inverted() else { Issue.record("no inverse"); return }
+    let shape = testShape
+    guard let inverse = Homography(plane: turned(angle, perspective: perspective, roll: angle / 3)).inverted() else {
+        Issue.record("no inverse"); return
+    }
     let t = PixelToLocal(inverse)
     guard let reach = DeepInterior(reachOf: shape, toLocal: t) else { Issue.record("no reach"); return }
     var touched = 0, reachedButUntouched = 0, rows = 0, cornerSkips = 0
@@ -68,11 +80,7 @@ func everyPixelOutsideTheReachIsUncovered(angle: Double, perspective: Bool) {
         let interval = reach.interval(row: y)
         var rowTouched = false
         for x in 0..<280 {
-            let py = Double(y) + 0.5, px = Double(x) + 0.5
-            let w = t.g * px + t.h * py + t.i
-            guard w > 0 else { continue }
-            let u = Float((t.a * px + t.b * py + t.c) / w), v = Float((t.d * px + t.e * py + t.f) / w)
-            let c = coverage(of: shape, u: u, v: v, footprint: t.footprint(px: px, py: py))
+            guard let (u, v, c) = pixelCoverage(shape, t, x, y) else { continue }
             if c > 0 { touched += 1; rowTouched = true }
             guard let (x0, x1) = interval, x >= x0, x < x1 else {
                 #expect(c < 1e-3, "pixel (\(x), \(y)) at (\(u), \(v)) is covered \(c) outside the reach")
