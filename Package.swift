@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module arrows point down (see ../shared/ARCHITECTURE.md):
-// layerplay -> LayerGallery (the book's figures) -> LayerMedia; layerplay -> LayerDisplay -> LayerMedia -> LayerCompositor -> LayerKit -> LayerGraphics -> CCairo
+// layerplay -> LayerGallery (the book's figures) -> LayerMedia; layerplay -> LayerDisplay -> LayerMedia -> LayerCompositor -> LayerKit -> LayerGraphics -> CCairo, CKernels
 let package = Package(
     name: "layerplay",
     products: [
@@ -38,7 +38,7 @@ let package = Package(
         // AVX2 kernels (gathers) chosen at run time; each has a Swift twin that the tests compare it with.
         .target(name: "CKernels"),
 
-        .target(name: "LayerGraphics", dependencies: ["CCairo"]),
+        .target(name: "LayerGraphics", dependencies: ["CCairo", "CKernels"]),
         .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
         .target(name: "LayerCompositor", dependencies: ["LayerKit", "LayerGraphics", "CKernels"]),
         .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims"]),

@@ -1,9 +1,4 @@
 import CKernels
-import Foundation
-
-/// Whether the AVX2 kernels of CKernels run: the CPU has AVX2, and `LAYERPLAY_SIMD=baseline` does not ask for
-/// the plain Swift kernels (to compare, or to rule the C kernels out when something looks wrong).
-let avx2KernelsEnabled: Bool = lp_cpu_has_avx2() != 0 && ProcessInfo.processInfo.environment["LAYERPLAY_SIMD"] != "baseline"
 
 // The Swift side of the AVX2 kernels (CKernels): when they may run, and the calls.
 
