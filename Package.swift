@@ -35,7 +35,8 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
         .target(name: "CShims", dependencies: ["CFFmpeg"]),
-        // AVX2 kernels (gathers) chosen at run time; each has a Swift twin that the tests compare it with.
+        // AVX2 kernels (the samplers' gathers, the movie writer's BGRA → YUV) chosen at run time; each has a Swift twin that
+        // the tests compare it with.
         .target(name: "CKernels"),
 
         .target(name: "LayerGraphics", dependencies: ["CCairo", "CKernels"]),

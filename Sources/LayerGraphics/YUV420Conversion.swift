@@ -1,3 +1,5 @@
+import CKernels
+
 /// Premultiplied BGRA → 8-bit planar Y′CbCr 4:2:0, the picture a movie encoder takes.
 ///
 /// The premultiplied values are converted as they are (the picture over black). Y is per pixel; Cb and Cr are
@@ -15,7 +17,16 @@ public enum YUV420Conversion {
                                y: UnsafeMutablePointer<UInt8>, yStride: Int,
                                u: UnsafeMutablePointer<UInt8>, uStride: Int,
                                v: UnsafeMutablePointer<UInt8>, vStride: Int) {
-        let kernel = YUV420Kernel(matrix: matrix, range: range)
+        convert(surface, matrix: matrix, range: range, y: y, yStride: yStride, u: u, uStride: uStride, v: v, vStride: vStride,
+                avx2: avx2KernelsEnabled)
+    }
+
+    /// `convert` with the AVX2 steps or without them (the tests compare the two).
+    static func convert(_ surface: Surface, matrix: ColorMatrix, range: ColorRange,
+                        y: UnsafeMutablePointer<UInt8>, yStride: Int,
+                        u: UnsafeMutablePointer<UInt8>, uStride: Int,
+                        v: UnsafeMutablePointer<UInt8>, vStride: Int, avx2: Bool) {
+        let kernel = YUV420Kernel(matrix: matrix, range: range, avx2: avx2)
         let w = surface.width, h = surface.height
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * 17) { scratch in
             let scratch = scratch.baseAddress!
@@ -49,8 +60,11 @@ struct YUV420Kernel {
     /// C weights × 2¹⁸ for sums of eight samples (¼, ½, ¼ of two rows, times 8), and the offset likewise.
     let cbBR, cbGA, crBR, crGA: SIMD8<Int16>
     let cOffset: SIMD4<Int32>
+    /// The same weights for the AVX2 steps (CKernels' `lp_bgra_luma_avx2` and `lp_bgra_chroma_avx2`, bit for bit
+    /// `luma` and `chroma` on eight pixels a register), or nil for the Swift steps alone.
+    let avx2: lp_bgra_yuv420_weights?
 
-    init(matrix: ColorMatrix, range: ColorRange) {
+    init(matrix: ColorMatrix, range: ColorRange, avx2 useAVX2: Bool) {
         let kr = matrix.kr, kb = matrix.kb, kg = 1 - kr - kb
         let (yBase, ySpan, cSpan): (Int32, Double, Double) = range == .limited ? (16, 219, 224) : (0, 255, 255)
         func lanes(_ first: Double, _ second: Double, _ scale: Double) -> SIMD8<Int16> {
@@ -69,13 +83,17 @@ struct YUV420Kernel {
         // blue's Cb to 255, not 256).
         let center: Int32 = range == .limited ? 128 << 18 : (128 << 18) - (1 << 12)
         cOffset = SIMD4(repeating: center + (1 << 17))
+        avx2 = !useAVX2 ? nil : lp_bgra_yuv420_weights(
+            yB: yBR[0], yR: yBR[1], yG: yGA[0], yA: yGA[1], cbB: cbBR[0], cbR: cbBR[1], cbG: cbGA[0], cbA: cbGA[1],
+            crB: crBR[0], crR: crBR[1], crG: crGA[0], crA: crGA[1], yOffset: yOffset[0], cOffset: cOffset[0])
     }
 
     /// The Y codes of one row.
     func lumaRow(_ src: UnsafePointer<UInt32>, width: Int, into dst: UnsafeMutablePointer<UInt8>,
                  scratch: UnsafeMutablePointer<UInt32>) {
         let whole = width / 16 * 16
-        for x in stride(from: 0, to: whole, by: 16) {
+        let done = avx2.map { lp_bgra_luma_avx2(dst, src, whole, $0) } ?? 0
+        for x in stride(from: done, to: whole, by: 16) {
             UnsafeMutableRawPointer(dst + x).storeBytes(of: luma(src + x), as: SIMD16<UInt8>.self)
         }
         guard whole < width else { return }
@@ -100,8 +118,9 @@ struct YUV420Kernel {
         let lastInside = width / 16 - 1
         edgeStep(from: 0)
         if lastInside >= 1 {
-            for step in 1...lastInside {
-                let x = 16 * step, codes = chroma(top + x, bottom + x)
+            let done = avx2.map { lp_bgra_chroma_avx2(cb + 8, cr + 8, top + 16, bottom + 16, 16 * lastInside, $0) } ?? 0
+            for x in stride(from: 16 + done, through: 16 * lastInside, by: 16) {
+                let codes = chroma(top + x, bottom + x)
                 UnsafeMutableRawPointer(cb + x / 2).storeBytes(of: codes.cb, as: SIMD8<UInt8>.self)
                 UnsafeMutableRawPointer(cr + x / 2).storeBytes(of: codes.cr, as: SIMD8<UInt8>.self)
             }

@@ -1,9 +1,10 @@
-import LayerGraphics
+@testable import LayerGraphics
 import TestSupport
 import Testing
 
 // The SIMD BGRA → 4:2:0 kernel (what MovieWriter encodes) against a plain Double implementation of the same
-// definition, on random pictures of odd and even sizes, and against known codes of flat colours.
+// definition, on random pictures of odd and even sizes, and against known codes of flat colours; the AVX2 steps
+// against the Swift ones, byte for byte.
 
 
 /// Three planes with padded rows; the padding starts at 0xAA so that a write past a row shows.
@@ -33,14 +34,15 @@ private struct Planes {
     }
 }
 
-private func convert(_ surface: Surface, _ matrix: ColorMatrix, _ range: ColorRange) -> Planes {
+/// The conversion as `MovieWriter` calls it, or with the AVX2 steps on or off when `avx2` says.
+private func convert(_ surface: Surface, _ matrix: ColorMatrix, _ range: ColorRange, avx2: Bool = avx2KernelsEnabled) -> Planes {
     var p = Planes(width: surface.width, height: surface.height)
     let (ys, cs) = (p.yStride, p.cStride)
     p.y.withUnsafeMutableBufferPointer { y in
         p.cb.withUnsafeMutableBufferPointer { cb in
             p.cr.withUnsafeMutableBufferPointer { cr in
                 YUV420Conversion.convert(surface, matrix: matrix, range: range, y: y.baseAddress!, yStride: ys,
-                                         u: cb.baseAddress!, uStride: cs, v: cr.baseAddress!, vStride: cs)
+                                         u: cb.baseAddress!, uStride: cs, v: cr.baseAddress!, vStride: cs, avx2: avx2)
             }
         }
     }
@@ -87,6 +89,19 @@ private func randomSurface(width: Int, height: Int, seed: UInt64) -> Surface {
     return s
 }
 
+/// A surface of random premultiplied pixels (each colour byte at most the alpha), as a movie's frames hold: more
+/// dark and equal values than random words.
+private func randomPremultipliedSurface(width: Int, height: Int, seed: UInt64) -> Surface {
+    var rng = SplitMix(state: seed)
+    let s = Surface(width: width, height: height)
+    for i in 0..<(width * height) {
+        let a = UInt32.random(in: 0...255, using: &rng)
+        let b = UInt32.random(in: 0...a, using: &rng), g = UInt32.random(in: 0...a, using: &rng), r = UInt32.random(in: 0...a, using: &rng)
+        s.pixels[i] = b | g << 8 | r << 16 | a << 24
+    }
+    return s
+}
+
 private func flat(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255, width: Int = 37, height: Int = 5) -> Surface {
     let s = Surface(width: width, height: height)
     s.clear(to: .clear)
@@ -120,6 +135,27 @@ struct YUV420ConversionTests {
                 #expect(got.paddingIntact, "\(width)x\(height) \(matrix) \(range): wrote past the end of a row")
             }
         }
+    }
+
+    @Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2 here, or LAYERPLAY_SIMD=baseline)"))
+    func avx2StepsWriteTheSwiftStepsBytes() {
+        // Widths 1…70 put the end of the AVX2 steps at every place against a row's edge steps and tail; the wide
+        // sizes run long rows of steps. Random premultiplied pixels, as frames hold, and random words (any bytes).
+        let sizes = (1...70).flatMap { w in (1...9).map { h in (w, h) } } + [(1921, 7), (1920, 4), (257, 3), (1000, 1)]
+        var differ: [String] = [], overrun: [String] = []
+        for (width, height) in sizes {
+            let seed = UInt64(width * 100 + height)
+            let surfaces = [("premultiplied", randomPremultipliedSurface(width: width, height: height, seed: seed)),
+                            ("any words", randomSurface(width: width, height: height, seed: seed))]
+            for ((kind, s), matrix, range) in surfaces.flatMap({ s in ColorMatrix.allCases.flatMap { m in ColorRange.allCases.map { (s, m, $0) } } }) {
+                let swift = convert(s, matrix, range, avx2: false), avx2 = convert(s, matrix, range, avx2: true)
+                let name = "\(width)x\(height) \(kind) \(matrix) \(range)"
+                if swift.y != avx2.y || swift.cb != avx2.cb || swift.cr != avx2.cr { differ.append(name) }
+                if !avx2.paddingIntact { overrun.append(name) }
+            }
+        }
+        #expect(differ.count == 0, "the AVX2 steps give other codes in \(differ.count) cases, first \(differ.prefix(5))")
+        #expect(overrun.count == 0, "the AVX2 steps wrote past a row's end in \(overrun.count) cases, first \(overrun.prefix(5))")
     }
 
     @Test func limitedRangeFlatColoursGiveTheirStudioCodes() {

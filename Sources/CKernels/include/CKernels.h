@@ -61,4 +61,24 @@ void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_planes
 long lp_tint_mask_bilinear_avx2(uint32_t *dst, long count, const uint8_t *mask, long stride,
                                 int32_t x, int32_t dx, int32_t y, int32_t dy, uint32_t tint);
 
+/// The fixed-point weights of premultiplied BGRA → 8-bit Y'CbCr, as LayerGraphics' `YUV420Kernel` computes them:
+/// Y = (B·yB + R·yR + G·yG + A·yA + yOffset) >> 15 per pixel, and Cb, Cr likewise with the c weights and >> 18 on
+/// sums of eight samples (taps ¼, ½, ¼ of two rows, × 8). `yOffset` and `cOffset` include the rounding half.
+typedef struct {
+    int16_t yB, yR, yG, yA;
+    int16_t cbB, cbR, cbG, cbA, crB, crR, crG, crA;
+    int32_t yOffset, cOffset;
+} lp_bgra_yuv420_weights;
+
+/// The Y codes of `src`'s first pixels, 16 at a time: `count` rounded down to a multiple of 16, which it returns.
+/// Bit for bit `YUV420Kernel.luma` (the Swift twin, and the reference in the tests).
+long lp_bgra_luma_avx2(uint8_t *dst, const uint32_t *src, long count, lp_bgra_yuv420_weights weights);
+
+/// The Cb and Cr codes at the even columns of a row pair's pixels from `top` and `bottom`, 16 pixels (8 codes) at a
+/// time: `count` rounded down to a multiple of 16, which it returns. Reads `top[-1]` and `bottom[-1]` (the left tap
+/// of the first column) and nothing at or past `count`: the caller does the steps at the picture's edges. Bit for
+/// bit `YUV420Kernel.chroma`.
+long lp_bgra_chroma_avx2(uint8_t *cb, uint8_t *cr, const uint32_t *top, const uint32_t *bottom, long count,
+                         lp_bgra_yuv420_weights weights);
+
 #endif
