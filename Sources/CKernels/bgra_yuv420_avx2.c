@@ -34,10 +34,17 @@ AVX2 static inline __m256i luma8(__m256i p, __m256i br, __m256i ga, __m256i offs
     return _mm256_srai_epi32(_mm256_add_epi32(sum, offset), 15);
 }
 
+/// How far ahead of its step the luma pass asks for pixels. A frame is far larger than the core's own caches, and
+/// with the hardware's prefetcher alone the passes waited for it: 4 KB ahead made 1920 × 1080 about 17 % faster
+/// (8 KB as good, 2 KB a little less, 1 KB half that). The chroma pass then finds the row pair in the cache. A prefetch
+/// never faults, past the picture's end either.
+#define PREFETCH_AHEAD 4096
+
 AVX2 long lp_bgra_luma_avx2(uint8_t *dst, const uint32_t *src, long count, lp_bgra_yuv420_weights w) {
     const __m256i br = weight_pairs(w.yB, w.yR), ga = weight_pairs(w.yG, w.yA), offset = _mm256_set1_epi32(w.yOffset);
     const long whole = count / 16 * 16;
     for (long x = 0; x < whole; x += 16) {
+        _mm_prefetch((const char *)(src + x) + PREFETCH_AHEAD, _MM_HINT_T0);
         __m256i low = luma8(_mm256_loadu_si256((const __m256i *)(src + x)), br, ga, offset);
         __m256i high = luma8(_mm256_loadu_si256((const __m256i *)(src + x + 8)), br, ga, offset);
         _mm_storeu_si128((__m128i *)(dst + x), low_bytes(low, high));
