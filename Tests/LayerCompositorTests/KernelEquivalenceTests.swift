@@ -104,7 +104,7 @@ func compareWithTheScalarWalk(
     tally.expectWithinOne()
 }
 
-@Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
+@Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2, or LAYERPLAY_SIMD=baseline)"))
 func gatherYUVWalkMatchesTheScalarWalk() {
     var rng = SplitMix(state: 7)
     let planes = RandomYUVPlanes(width: 75, height: 41, using: &rng)
@@ -119,7 +119,7 @@ func gatherYUVWalkMatchesTheScalarWalk() {
     tally.expectWithinOne()
 }
 
-@Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
+@Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2, or LAYERPLAY_SIMD=baseline)"))
 func gatherShadowBlendMatchesTheScalarBlend() {
     // The AVX2 tinted mask against the Swift taps and blend it replaces: bit for bit, over random destinations.
     var rng = SplitMix(state: 11)
@@ -177,7 +177,7 @@ func randomProjectiveRow(width: Int, height: Int, count: Int, spill: Double, usi
                              w0: wa, dw: (wb - wa) / steps)
 }
 
-@Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
+@Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2, or LAYERPLAY_SIMD=baseline)"))
 func projectiveYUVKernelMatchesItsTwin() {
     // Every pixel of the AVX2 projective walk (tails and clamped positions past the edges included) against the
     // Swift twin at the same positions: the colour matrix in floats may move a channel by 1.
@@ -200,7 +200,7 @@ func projectiveYUVKernelMatchesItsTwin() {
     tally.expectWithinOne()
 }
 
-@Test(.enabled(if: avx2KernelsEnabled, "the CPU has no AVX2"))
+@Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2, or LAYERPLAY_SIMD=baseline)"))
 func projectiveKernelMatchesItsTwinOnGentleRows() {
     // Rows of a card turned a little and scaled down (up to 3.5 texels a pixel across, a fifth of a row down): most
     // groups take each half's taps from one 16-byte load per row instead of gathers (the halves on different rows,

@@ -1,8 +1,9 @@
 #ifndef CKERNELS_H
 #define CKERNELS_H
-// Pixel kernels that need instructions Swift cannot emit for the baseline x86-64 target (AVX2 gathers).
-// Each is compiled for AVX2 alone (a function attribute), chosen at run time when the CPU has it, and has a
-// Swift twin that is the reference in the tests (LayerCompositor's SamplerRuns.swift and YUVVectorRuns.swift).
+// Pixel kernels that need instructions Swift cannot emit for the baseline x86-64 target (AVX2: gathers, byte
+// shuffles, 256-bit integer lanes). Each is compiled for AVX2 alone (a function attribute), chosen at run time when
+// the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
+// SamplerRuns.swift, YUVVectorRuns.swift and GatherKernels.swift; LayerGraphics' YUV420Conversion.swift).
 #include <stdint.h>
 
 /// 1 when the CPU runs AVX2 (and the kernels below may be called), else 0.
