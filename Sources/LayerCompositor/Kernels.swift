@@ -22,8 +22,8 @@ enum Kernels {
     /// Narrows `interval` to the columns of row `y` deep inside every clip; false when nothing is left.
     @inline(__always)
     static func narrow(_ interval: inout (Int, Int), toDeepInteriorOf clips: [ClipShape], row y: Int) -> Bool {
-        for c in clips {
-            guard let i = c.deep?.interval(row: y) else { return false }
+        for k in clips.indices {
+            guard let i = clips[k].deep?.interval(row: y) else { return false }
             interval = (max(interval.0, i.0), min(interval.1, i.1))
             if interval.0 >= interval.1 { return false }
         }
@@ -225,26 +225,39 @@ enum Kernels {
             }
         }
 
-        SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target) { y, py, row, a, b in
-            // Only the pixels that the shape and every clip may reach (the polygon has an antialiasing margin,
-            // rounded corners leave their squares' outer parts untouched).
-            var a = a, b = b
+        /// The columns of row `y` that the shape and every clip may reach (the polygon has an antialiasing margin,
+        /// rounded corners leave their squares' outer parts untouched); nil: none.
+        @inline(__always)
+        func reach(_ y: Int) -> (Int, Int)? {
+            var a = Int.min, b = Int.max
             if let reach = d.reach {
-                guard let r = reach.interval(row: y) else { return }
+                guard let r = reach.interval(row: y) else { return nil }
+                (a, b) = r
+            }
+            for k in p.clips.indices {
+                guard let reach = p.clips[k].reach else { continue }
+                guard let r = reach.interval(row: y) else { return nil }
                 a = max(a, r.0); b = min(b, r.1)
             }
-            for clip in p.clips {
-                guard let reach = clip.reach else { continue }
-                guard let r = reach.interval(row: y) else { return }
-                a = max(a, r.0); b = min(b, r.1)
+            return a < b ? (a, b) : nil
+        }
+
+        // The band's and the deep interior's columns depend on the row only: found once per row, not per visible
+        // run (a draw under another is cut into two runs a row).
+        var rowOfIntervals = Int.min
+        var bandRow: (outer: (Int, Int), hull: (Int, Int)?)? = nil
+        var inside: (Int, Int)? = nil
+        SpanWalk.forEachRun(p, area: area, occluders: occluders, target: target, reach: reach) { y, py, row, a, b in
+            if y != rowOfIntervals {
+                rowOfIntervals = y
+                // The opaque border's band on this row (once for both sides of the interior).
+                bandRow = band.flatMap { band in
+                    band.outer.interval(row: y).map { (outer: $0, hull: band.inner?.interval(row: y)) }
+                }
+                inside = deep?.interval(row: y)
+                if var i = inside, hasClips { inside = Self.narrow(&i, toDeepInteriorOf: p.clips, row: y) ? i : nil }
             }
-            if a >= b { return }
-            // The opaque border's band on this row (once for both sides of the interior).
-            let bandRow = band.flatMap { band in
-                band.outer.interval(row: y).map { (outer: $0, hull: band.inner?.interval(row: y)) }
-            }
-            if var inside = deep?.interval(row: y), inside.0 < b, inside.1 > a,
-               hasClips ? Self.narrow(&inside, toDeepInteriorOf: p.clips, row: y) : true {
+            if let inside, inside.0 < b, inside.1 > a {
                 let d0 = max(a, inside.0), d1 = min(b, inside.1)
                 shadeEdge(a, d0, bandRow, py, row)
                 shadeDeep(d0, d1, py, row)

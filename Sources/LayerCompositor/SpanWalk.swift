@@ -1,14 +1,16 @@
 /// How the kernels walk a draw: rows of its polygon inside the area, minus what opaque draws above hide,
 /// and, along a run, segments over which the projective map is linear to well under a texel.
 enum SpanWalk {
-    /// Calls `body(y, py, row, a, b)` for each visible run [a, b) of each row of `placement` in `area`.
+    /// Calls `body(y, py, row, a, b)` for each visible run [a, b) of each row of `placement` in `area`, within the
+    /// columns `reach(y)` gives (nil: none of the row), once per row: what the draw may touch at all.
     @inline(__always)
     static func forEachRun(_ placement: Placement, area: PixelRect, occluders: [BodyDraw], target: RenderTarget,
+                           reach: (_ y: Int) -> (Int, Int)? = { _ in (Int.min, Int.max) },
                            _ body: (_ y: Int, _ py: Double, _ row: UnsafeMutablePointer<UInt32>, _ a: Int, _ b: Int) -> Void) {
         var holes = RowHoles(occluders: occluders.count)
         for y in area.y0..<area.y1 {
-            guard let span = placement.polygon.span(row: y) else { continue }
-            let x0 = max(span.x0, area.x0), x1 = min(span.x1, area.x1)
+            guard let span = placement.polygon.span(row: y), let within = reach(y) else { continue }
+            let x0 = max(span.x0, area.x0, within.0), x1 = min(span.x1, area.x1, within.1)
             if x0 >= x1 { continue }
             let row = target.row(y)
             let py = Double(y) + 0.5
