@@ -10,13 +10,17 @@
 #define AVX2 __attribute__((target("avx2")))
 #define ALWAYS_INLINE __attribute__((always_inline))
 
-/// (top·(256 − fy) + bottom·fy) / 256 of the horizontal lerps (a·256 + (b − a)·fx), per 32-bit lane: 8.8 results.
-AVX2 static inline __m256i bilinear(__m256i top, __m256i bottom, __m256i fx, __m256i fy) {
-    const __m256i byte = _mm256_set1_epi32(0xff);
-    __m256i a = _mm256_and_si256(top, byte), b = _mm256_and_si256(_mm256_srli_epi32(top, 8), byte);
-    __m256i c = _mm256_and_si256(bottom, byte), d = _mm256_and_si256(_mm256_srli_epi32(bottom, 8), byte);
-    __m256i t = _mm256_add_epi32(_mm256_slli_epi32(a, 8), _mm256_mullo_epi32(_mm256_sub_epi32(b, a), fx));
-    __m256i u = _mm256_add_epi32(_mm256_slli_epi32(c, 8), _mm256_mullo_epi32(_mm256_sub_epi32(d, c), fx));
+/// The horizontal weights of eight 16.16 positions as 16-bit pairs (256 − fx, fx), fx the position's 8-bit fraction.
+AVX2 static inline __m256i pair_weights(__m256i x) {
+    __m256i fx = _mm256_and_si256(_mm256_srli_epi32(x, 8), _mm256_set1_epi32(0xff));
+    return _mm256_add_epi32(_mm256_sub_epi32(_mm256_set1_epi32(256), fx), _mm256_slli_epi32(fx, 16));
+}
+
+/// (top·(256 − fy) + bottom·fy) / 256 of the horizontal lerps a·(256 − fx) + b·fx = a·256 + (b − a)·fx, per 32-bit
+/// lane: 8.8 results. Each row's taps (a, b) are 16-bit pairs, so one multiply-add of pairs makes a lerp (exactly:
+/// every term is under 2¹⁶).
+AVX2 static inline __m256i bilinear(__m256i top, __m256i bottom, __m256i wx, __m256i fy) {
+    __m256i t = _mm256_madd_epi16(top, wx), u = _mm256_madd_epi16(bottom, wx);
     return _mm256_srai_epi32(_mm256_add_epi32(_mm256_slli_epi32(t, 8), _mm256_mullo_epi32(_mm256_sub_epi32(u, t), fy)), 8);
 }
 
@@ -25,9 +29,15 @@ AVX2 static inline __m256i lanes(int32_t start, int32_t step) {
     return _mm256_add_epi32(_mm256_set1_epi32(start), _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(step)));
 }
 
-/// Rounded to nearest and clamped to 0…255.
-AVX2 static inline __m256i channel(__m256 x) {
-    return _mm256_min_epi32(_mm256_max_epi32(_mm256_cvtps_epi32(x), _mm256_setzero_si256()), _mm256_set1_epi32(255));
+/// Eight opaque BGRA words from the channels' floats: each rounded to nearest and clamped to 0…255 (the packs
+/// saturate: to 16 bits signed, then to 8 bits unsigned), then the bytes of each pixel gathered into its word.
+AVX2 static inline __m256i bgra_words(__m256 b, __m256 g, __m256 r) {
+    __m256i bg = _mm256_packs_epi32(_mm256_cvtps_epi32(b), _mm256_cvtps_epi32(g));
+    __m256i ra = _mm256_packs_epi32(_mm256_cvtps_epi32(r), _mm256_set1_epi32(255));
+    __m256i planar = _mm256_packus_epi16(bg, ra);    // per half: b0…b3 g0…g3 r0…r3 a0…a3
+    const __m256i interleave = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                                0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    return _mm256_shuffle_epi8(planar, interleave);
 }
 
 /// The colour matrix, as broadcast lanes.
@@ -41,8 +51,7 @@ AVX2 static inline matrix_lanes broadcast(const lp_yuv_matrix *m) {
     return k;
 }
 
-/// The two taps (left, right) of eight positions on one row, as the low bytes of 32-bit lanes (the upper two zero):
-/// what a gather of four bytes at each left tap gives, as far as `bilinear` reads it.
+/// The two taps (left, right) of eight positions on one row, as 16-bit pairs in 32-bit lanes.
 typedef struct {
     __m256i top, bottom;
 } row_taps;
@@ -51,7 +60,11 @@ typedef struct {
 AVX2 static inline row_taps gather_taps(const uint8_t *rows, long stride, __m256i x, __m256i y) {
     __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(y, 16), _mm256_set1_epi32((int32_t)stride)),
                                   _mm256_srai_epi32(x, 16));
-    row_taps t = { _mm256_i32gather_epi32((const int *)rows, at, 1), _mm256_i32gather_epi32((const int *)(rows + stride), at, 1) };
+    // Bytes 0 and 1 of each gathered word become the lane's pair.
+    const __m256i pairs = _mm256_setr_epi8(0, -128, 1, -128, 4, -128, 5, -128, 8, -128, 9, -128, 12, -128, 13, -128,
+                                           0, -128, 1, -128, 4, -128, 5, -128, 8, -128, 9, -128, 12, -128, 13, -128);
+    row_taps t = { _mm256_shuffle_epi8(_mm256_i32gather_epi32((const int *)rows, at, 1), pairs),
+                   _mm256_shuffle_epi8(_mm256_i32gather_epi32((const int *)(rows + stride), at, 1), pairs) };
     return t;
 }
 
@@ -59,7 +72,7 @@ AVX2 static inline row_taps gather_taps(const uint8_t *rows, long stride, __m256
 /// target): per half of the group (a byte shuffle works within each 128-bit half), one window a row.
 typedef struct {
     long at[2];          // each half's window on its first row, as an offset in the plane
-    __m256i control;     // the shuffle: bytes (i, i + 1) of the lane's half's window into its low half, zeroes above
+    __m256i control;     // the shuffle: bytes i and i + 1 of the lane's half's window into its two 16-bit halves
     __m256i onFirstRow;  // lanes whose top tap is on their half's first row (all of them unless `spansTwoRows`)
     int spansTwoRows;    // some half's positions straddle two rows: its top taps come from two rows, its bottom from two
 } row_windows;
@@ -84,7 +97,7 @@ AVX2 static inline int shared_windows(__m256i x, __m256i y, long stride, row_win
     w->at[0] = _mm256_cvtsi256_si32(offset);
     w->at[1] = _mm_cvtsi128_si32(_mm256_extracti128_si256(offset, 1));
     __m256i i = _mm256_sub_epi32(column, start);
-    w->control = _mm256_add_epi32(_mm256_or_si256(i, _mm256_slli_epi32(i, 8)), _mm256_set1_epi32((int32_t)0x80800100u));
+    w->control = _mm256_add_epi32(_mm256_or_si256(i, _mm256_slli_epi32(i, 16)), _mm256_set1_epi32((int32_t)0x80018000u));
     w->onFirstRow = _mm256_cmpeq_epi32(row, top);
     w->spansTwoRows = _mm256_movemask_epi8(w->onFirstRow) != -1;
     return 1;
@@ -119,7 +132,7 @@ AVX2 ALWAYS_INLINE static inline __m256i sample8(const lp_yuv420_planes *p, cons
     } else {
         y = gather_taps(p->y, p->yStride, lx, ly);
     }
-    __m256i luma = bilinear(y.top, y.bottom, _mm256_and_si256(_mm256_srli_epi32(lx, 8), byte), _mm256_and_si256(_mm256_srli_epi32(ly, 8), byte));
+    __m256i luma = bilinear(y.top, y.bottom, pair_weights(lx), _mm256_and_si256(_mm256_srli_epi32(ly, 8), byte));
     row_taps blue, red;
     if (shared_windows(cx, cy, p->cStride, &w)) {
         blue = window_taps(p->u, p->cStride, &w);
@@ -128,16 +141,15 @@ AVX2 ALWAYS_INLINE static inline __m256i sample8(const lp_yuv420_planes *p, cons
         blue = gather_taps(p->u, p->cStride, cx, cy);
         red = gather_taps(p->v, p->cStride, cx, cy);
     }
-    __m256i fx = _mm256_and_si256(_mm256_srli_epi32(cx, 8), byte), fy = _mm256_and_si256(_mm256_srli_epi32(cy, 8), byte);
-    __m256i cb = bilinear(blue.top, blue.bottom, fx, fy);
-    __m256i cr = bilinear(red.top, red.bottom, fx, fy);
+    __m256i wx = pair_weights(cx), fy = _mm256_and_si256(_mm256_srli_epi32(cy, 8), byte);
+    __m256i cb = bilinear(blue.top, blue.bottom, wx, fy);
+    __m256i cr = bilinear(red.top, red.bottom, wx, fy);
 
     __m256 l = _mm256_mul_ps(_mm256_cvtepi32_ps(luma), k->yScale), u = _mm256_cvtepi32_ps(cb), v = _mm256_cvtepi32_ps(cr);
     __m256 b = _mm256_add_ps(_mm256_add_ps(l, _mm256_mul_ps(u, k->cbToB)), k->b0);
     __m256 g = _mm256_add_ps(_mm256_add_ps(l, _mm256_add_ps(_mm256_mul_ps(u, k->cbToG), _mm256_mul_ps(v, k->crToG))), k->g0);
     __m256 r = _mm256_add_ps(_mm256_add_ps(l, _mm256_mul_ps(v, k->crToR)), k->r0);
-    return _mm256_or_si256(_mm256_or_si256(channel(b), _mm256_slli_epi32(channel(g), 8)),
-                           _mm256_or_si256(_mm256_slli_epi32(channel(r), 16), _mm256_set1_epi32((int32_t)0xff000000u)));
+    return bgra_words(b, g, r);
 }
 
 AVX2 long lp_yuv420_bilinear_avx2(uint32_t *dst, long count, const lp_yuv420_planes *p,
