@@ -53,15 +53,37 @@ extension Lowering {
         }
         if sigmaTexels > 0.2 { mask = shadowCache.blurred(mask, sigma: sigmaTexels, threads: executor.threads) }
 
+        // Drawn only where the blurred mask may be above 0: its margin is wider than the blur reaches, and its zero
+        // texels cost as much to walk as the others (a card's spinning shadow had a third of its pixels there).
+        guard let drawn = mask.reach else { return nil }
         let off = layer.shadowOffset
-        let local = Rect(x: Double(origin.x) * d + off.width, y: Double(origin.y) * d + off.height,
-                         width: Double(mask.width) * d, height: Double(mask.height) * d)
+        let local = Rect(x: Double(origin.x + drawn.x0) * d + off.width, y: Double(origin.y + drawn.y0) * d + off.height,
+                         width: Double(drawn.width) * d, height: Double(drawn.height) * d)
         guard let placement = place(local, h, planes, toLocal, clips) else { return nil }
         var tint = color.bgraFloat * Float(min(max(layer.shadowOpacity, 0), 1))
         tint /= 255 // the mask's 0…255 multiplies it back
         return ShadowDraw(placement: placement, mask: mask, scale: Float(1 / d),
                           offsetX: Float(-off.width / d - Double(origin.x)), offsetY: Float(-off.height / d - Double(origin.y)),
                           color: tint, opacity: 1)
+    }
+}
+
+extension AlphaMask {
+    /// The texels whose bilinear samples may be above 0: the box of the nonzero texels grown by one on each side
+    /// (a sample at a texel position t reads the texels around t − ½), within the mask; nil when all are 0.
+    var reach: PixelRect? {
+        var x0 = width, x1 = 0, y0 = height, y1 = 0
+        for y in 0..<height {
+            let row = bytes + y * bytesPerRow
+            var first = 0
+            while first < width && row[first] == 0 { first += 1 }
+            if first == width { continue }
+            var last = width - 1
+            while row[last] == 0 { last -= 1 }
+            x0 = min(x0, first); x1 = max(x1, last + 1); y0 = min(y0, y); y1 = y + 1
+        }
+        guard x0 < x1 else { return nil }
+        return PixelRect(x0: max(x0 - 1, 0), y0: max(y0 - 1, 0), x1: min(x1 + 1, width), y1: min(y1 + 1, height))
     }
 }
 
