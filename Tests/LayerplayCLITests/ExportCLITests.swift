@@ -47,7 +47,10 @@ struct ExportCLITests {
             guard let binary = layerplayBinary else { Issue.record("no layerplay binary"); return }
             let process = Process()
             process.executableURL = binary
-            process.arguments = [mediaSample("clip.mp4"), "--size", "1280x720", "--shadow", "--rotate", "-o", "out.mp4"]
+            // Minutes of output: still running when the signal comes however fast the machine (the 2 s clip was
+            // done before it on a quiet one).
+            process.arguments = [mediaSample("card.png"), "--duration", "600", "--size", "1280x720", "--shadow", "--rotate",
+                                 "-o", "out.mp4"]
             process.currentDirectoryURL = dir
             process.standardError = FileHandle.nullDevice
             try process.run()
