@@ -51,7 +51,9 @@ struct ContentsDraw {
 }
 
 /// One layer's own drawing in its plane: background, contents and (when no sublayer comes between) border.
-struct BodyDraw {
+/// A class: a draw holds a dozen references, and every band of every frame hands it (and the draws above it, as
+/// occluders) around; copying the struct retained each of them, on both cores at once.
+final class BodyDraw {
     let placement: Placement
     /// The bounds with the corner radii.
     let shape: RoundedRect

@@ -17,10 +17,11 @@ final class Executor: Sendable {
         let full = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let target = RenderTarget(base: surface.pixels, pixelsPerRow: surface.pixelsPerRow, originX: 0, originY: 0)
         let bands = (surface.height + bandHeight - 1) / bandHeight
+        let plan = Plan(ops)
         let work: @Sendable (Int) -> Void = { [self] band in
             let area = PixelRect(x0: 0, y0: band * bandHeight, x1: full.x1, y1: min(full.y1, (band + 1) * bandHeight))
             if clear { clearBand(area, under: ops, in: target) }
-            execute(ops, into: target, area: area)
+            execute(plan, into: target, area: area)
         }
         if threads == 1 {
             for band in 0..<bands { work(band) }
@@ -48,30 +49,44 @@ final class Executor: Sendable {
     }
 
     func execute(_ ops: [DrawOp], into target: RenderTarget, area: PixelRect) {
-        for (i, op) in ops.enumerated() {
-            let r = op.bounds.intersection(area)
-            if r.isEmpty { continue }
-            switch op {
-            case .body(let b): Kernels.drawBody(b, into: target, area: r, occluders: occluders(above: i, in: ops, area: r))
-            case .shadow(let s): Kernels.drawShadow(s, into: target, area: r, occluders: occluders(above: i, in: ops, area: r))
-            case .group(let g): executeGroup(g, into: target, area: r)
+        execute(Plan(ops), into: target, area: area)
+    }
+
+    /// A draw list with, for each draw, the opaque draws later in the list (so painted above) that overlap it: what
+    /// they hide need not be drawn. At most a few, the largest first, to bound the per-row cost. Found once a frame,
+    /// not once a band.
+    private struct Plan: @unchecked Sendable {
+        let ops: [DrawOp]
+        let occluders: [[BodyDraw]]
+
+        init(_ ops: [DrawOp]) {
+            self.ops = ops
+            occluders = ops.indices.map { i in
+                let bounds = ops[i].bounds
+                var found: [BodyDraw] = []
+                for op in ops[(i + 1)...] {
+                    guard case .body(let b) = op, b.occludes, !b.placement.bounds.intersection(bounds).isEmpty else { continue }
+                    found.append(b)
+                }
+                if found.count > 4 {
+                    found.sort { $0.placement.bounds.width * $0.placement.bounds.height > $1.placement.bounds.width * $1.placement.bounds.height }
+                    found.removeLast(found.count - 4)
+                }
+                return found
             }
         }
     }
 
-    /// Opaque draws later in the list (so painted above) that overlap `area`: what they hide need not be drawn.
-    /// At most a few, the largest first, to bound the per-row cost.
-    private func occluders(above index: Int, in ops: [DrawOp], area: PixelRect) -> [BodyDraw] {
-        var found: [BodyDraw] = []
-        for op in ops[(index + 1)...] {
-            guard case .body(let b) = op, b.occludes, !b.placement.bounds.intersection(area).isEmpty else { continue }
-            found.append(b)
+    private func execute(_ plan: Plan, into target: RenderTarget, area: PixelRect) {
+        for i in plan.ops.indices {
+            let r = plan.ops[i].bounds.intersection(area)
+            if r.isEmpty { continue }
+            switch plan.ops[i] {
+            case .body(let b): Kernels.drawBody(b, into: target, area: r, occluders: plan.occluders[i])
+            case .shadow(let s): Kernels.drawShadow(s, into: target, area: r, occluders: plan.occluders[i])
+            case .group(let g): executeGroup(g, into: target, area: r)
+            }
         }
-        if found.count > 4 {
-            found.sort { $0.placement.bounds.width * $0.placement.bounds.height > $1.placement.bounds.width * $1.placement.bounds.height }
-            found.removeLast(found.count - 4)
-        }
-        return found
     }
 
     private func executeGroup(_ g: GroupDraw, into target: RenderTarget, area r: PixelRect) {
