@@ -25,6 +25,9 @@ final class DeepInterior: Sendable {
     private let rectRows: RectRows
     /// The rounded corners (square ones have none).
     private let corners: [CornerRows]
+    /// The pixel rows (py) each corner's square spans, unbounded when unknown: most rows meet no corner, and are
+    /// told so without a call.
+    private let cornerSpans: [(low: Double, high: Double)]
 
     /// - Parameters:
     ///   - inner: the innermost shape whose edge must not be crossed.
@@ -87,6 +90,7 @@ final class DeepInterior: Sendable {
                               rows: t.rowsSpanned(by: square))
         }
         corners = (0..<4).compactMap(corner)
+        cornerSpans = corners.map { $0.rows.map { (low: $0.0, high: $0.1) } ?? (low: -.infinity, high: .infinity) }
     }
 
     /// Columns of row `y` whose pixel centres lie in the deep interior (or the reach), as a half-open interval.
@@ -99,7 +103,7 @@ final class DeepInterior: Sendable {
     func interval(row y: Int) -> (Int, Int)? {
         let py = Double(y) + 0.5
         guard var (lo, hi) = rectRows.interval(py) else { return nil }
-        for i in corners.indices {
+        for i in corners.indices where py >= cornerSpans[i].low && py <= cornerSpans[i].high {
             corners[i].narrow(py, &lo, &hi, reach: isReach)
             if lo >= hi { return nil }
         }
@@ -206,10 +210,10 @@ private struct CornerRows {
     let disk: DiskRows
     let rows: (Double, Double)?
 
-    /// Takes from the row's interval [lo, hi) the part inside the corner's square but not (deep) inside its circle.
+    /// Takes from the row's interval [lo, hi) the part inside the corner's square but not (deep) inside its circle
+    /// (on a row `rows` spans: the caller checks).
     @inline(__always)
     func narrow(_ py: Double, _ lo: inout Int, _ hi: inout Int, reach: Bool) {
-        if let rows, py < rows.0 || py > rows.1 { return }
         guard let s = square.interval(py) else { return }
         @inline(__always) func cut(_ a: Int, _ b: Int) {
             if a >= b || b <= lo || a >= hi { return }
