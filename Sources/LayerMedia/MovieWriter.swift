@@ -98,6 +98,10 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         guard status >= 0 else { throw MediaError.ffmpeg("cannot open the encoder \(codecName) for '\(finalPath)'", status) }
         avcodec_parameters_from_context(st.pointee.codecpar, enc)
         st.pointee.time_base = enc.pointee.time_base
+        // The rate readers report (`r_frame_rate`): NUT and raw streams have no other way to say it (without it,
+        // ffmpeg read a NUT file of ours as 61440 fps and duplicated every frame thousands of times).
+        st.pointee.avg_frame_rate = enc.pointee.framerate
+        st.pointee.r_frame_rate = enc.pointee.framerate
 
         if let source, let audioRange {
             // Copied when the container takes the codec, else re-encoded (AAC, or Opus for WebM).

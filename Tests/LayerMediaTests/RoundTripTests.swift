@@ -63,6 +63,22 @@ struct RoundTripTests {
         }
     }
 
+    /// A Matroska reader without the stream's rate estimates one from millisecond timestamps (29.83 or 30.30 fps);
+    /// NUT's readers infer one from the timestamps, but ffmpeg goes by the stream's `r_frame_rate` (it read a NUT
+    /// of ours as 61440 fps and duplicated every frame thousands of times).
+    @Test(arguments: [("mkv", "libx264"), ("mkv", "ffv1"), ("nut", "rawvideo")])
+    func theStreamSaysItsFrameRate(_ container: String, _ codec: String) throws {
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("rate.\(container)").path
+            let writer = try MovieWriter(finalPath: path, temporaryPath: path, width: 64, height: 36,
+                                         settings: EncoderSettings(codec: codec, frameRate: (30000, 1001)))
+            for i in 0..<4 { try writer.append(gradientFrame(i, width: 64, height: 36)) }
+            try writer.finish()
+            let video = try #require(try MediaAsset(path: path).video)
+            #expect(video.frameRateNumerator == 30000 && video.frameRateDenominator == 1001, "\(container)/\(codec): \(video.frameRate) fps")
+        }
+    }
+
     @Test func fullAndLimitedRangeInDifferentMatricesShowTheSameColour() {
         let colours: [Color] = [Color(red: 0.8, green: 0.3, blue: 0.1), Color(red: 0.1, green: 0.6, blue: 0.9), Color(white: 0.5)]
         for c in colours {
