@@ -1,5 +1,5 @@
 /// A rounded rectangle in a layer's plane, with one radius per corner (0 for a square corner).
-struct RoundedRect {
+struct RoundedRect: Equatable {
     var minX, minY, maxX, maxY: Float
     /// Radii of the top-left, top-right, bottom-left and bottom-right corners (y down).
     var radii: SIMD4<Float>

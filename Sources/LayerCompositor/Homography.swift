@@ -50,6 +50,14 @@ struct PixelToLocal {
         g = inverse.m13; h = inverse.m23; i = inverse.m33
     }
 
+    /// Whether `other` is this map, up to the rounding of the matrix products that made them (a relative 10⁻¹²
+    /// per coefficient; a coefficient that is 0 in one must be 0 in the other).
+    func isSame(as other: PixelToLocal) -> Bool {
+        @inline(__always) func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-12 * max(abs(x), abs(y)) }
+        return close(a, other.a) && close(b, other.b) && close(c, other.c) && close(d, other.d) && close(e, other.e)
+            && close(f, other.f) && close(g, other.g) && close(h, other.h) && close(i, other.i)
+    }
+
     /// The local point and footprint at a position in pixels (not necessarily a pixel centre); W must be > 0.
     @inline(__always)
     func footprint(px: Double, py: Double) -> Footprint {

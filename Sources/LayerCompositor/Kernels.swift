@@ -9,14 +9,20 @@ enum Kernels {
     static func clipCoverage(_ clips: [ClipShape], px: Double, py: Double) -> Float {
         var k: Float = 1
         for c in clips {
-            let t = c.toLocal
-            let w = t.g * px + t.h * py + t.i
-            if w <= 0 { return 0 }
-            let u = Float((t.a * px + t.b * py + t.c) / w), v = Float((t.d * px + t.e * py + t.f) / w)
-            k *= coverage(of: c.shape, u: u, v: v, footprint: t.footprint(px: px, py: py))
+            k *= clipCoverage(c, px: px, py: py)
             if k <= 0 { return 0 }
         }
         return k
+    }
+
+    /// The coverage of one clip at a pixel centre.
+    @inline(__always)
+    static func clipCoverage(_ c: ClipShape, px: Double, py: Double) -> Float {
+        let t = c.toLocal
+        let w = t.g * px + t.h * py + t.i
+        if w <= 0 { return 0 }
+        let u = Float((t.a * px + t.b * py + t.c) / w), v = Float((t.d * px + t.e * py + t.f) / w)
+        return coverage(of: c.shape, u: u, v: v, footprint: t.footprint(px: px, py: py))
     }
 
     /// Narrows `interval` to the columns of row `y` deep inside every clip; false when nothing is left.
@@ -63,6 +69,10 @@ enum Kernels {
         // full coverage.
         let clipsHaveDeep = p.clips.allSatisfy { $0.deep != nil }
         let deep = hasClips && !clipsHaveDeep ? nil : d.deep
+        // Clips in the draw's own plane (a video layer filling its rounded card) take the pixel's local point and
+        // footprint instead of projecting it again; contents whose rect is the shape take the shape's coverage.
+        let clipInPlane = p.clips.map { $0.toLocal.isSame(as: t) }
+        let contentsRectIsShape = cRect == shape
         let solidWord: UInt32? = (sampler == nil && opacity >= 1 && (background?.w ?? 0) >= 255) ? pack(background!) : nil
         let deepBase = (background ?? .zero) * opacity
 
@@ -89,7 +99,7 @@ enum Kernels {
             } else {
             if let background, covShape > 0 { c = background * covShape }
             if let sampler {
-                var cc = coverage(of: cRect, u: u, v: v, footprint: f)
+                var cc = contentsRectIsShape ? covShape : coverage(of: cRect, u: u, v: v, footprint: f)
                 if cClip { cc *= covShape }
                 if cc > 0 {
                     let tx = map.x(u), ty = map.y(v)
@@ -102,7 +112,12 @@ enum Kernels {
             }
             }
             var k = opacity
-            if hasClips { k *= clipCoverage(p.clips, px: px, py: py) }
+            if hasClips {
+                for ci in p.clips.indices {
+                    k *= clipInPlane[ci] ? coverage(of: p.clips[ci].shape, u: u, v: v, footprint: f) : clipCoverage(p.clips[ci], px: px, py: py)
+                    if k <= 0 { return }
+                }
+            }
             if k < 1 { c *= k }
             blend(c, over: &row[x])
         }
