@@ -69,7 +69,7 @@ final class DeepInterior: Sendable {
         let inward: Double = reach ? -1 : 1
         rectRows = RectRows(rect, t, pad: inward * SIMD4(halfU, halfV, halfU, halfV))
         let radii = SIMD4<Double>(Double(inner.radii.x), Double(inner.radii.y), Double(inner.radii.z), Double(inner.radii.w))
-        func corner(_ i: Int) -> CornerRows? {
+        func corner(_ i: Int) -> (CornerRows, span: (low: Double, high: Double))? {
             let r = radii[i]
             guard r > 0 else { return nil }
             let left = i == 0 || i == 2, top = i < 2
@@ -86,11 +86,13 @@ final class DeepInterior: Sendable {
                 square = SIMD4(left ? x0 - e : cx - e, top ? y0 - e : cy - e, left ? cx + e : x1 + e, top ? cy + e : y1 + e)
                 squarePad = .zero
             }
-            return CornerRows(square: RectRows(square, t, pad: squarePad), disk: DiskRows(x: cx, y: cy, radius: r, pad: inward * halfDisk, t),
-                              rows: t.rowsSpanned(by: square))
+            let rows = t.rowsSpanned(by: square)
+            return (CornerRows(square: RectRows(square, t, pad: squarePad), disk: DiskRows(x: cx, y: cy, radius: r, pad: inward * halfDisk, t)),
+                    span: rows.map { (low: $0.0, high: $0.1) } ?? (low: -.infinity, high: .infinity))
         }
-        corners = (0..<4).compactMap(corner)
-        cornerSpans = corners.map { $0.rows.map { (low: $0.0, high: $0.1) } ?? (low: -.infinity, high: .infinity) }
+        let found = (0..<4).compactMap(corner)
+        corners = found.map { $0.0 }
+        cornerSpans = found.map { $0.span }
     }
 
     /// Columns of row `y` whose pixel centres lie in the deep interior (or the reach), as a half-open interval.
@@ -204,14 +206,13 @@ private struct DiskRows {
     }
 }
 
-/// A rounded corner: its square, its disk, and the pixel rows (py) its square spans (nil: unknown).
+/// A rounded corner: its square and its disk (the rows its square spans are `DeepInterior.cornerSpans`).
 private struct CornerRows {
     let square: RectRows
     let disk: DiskRows
-    let rows: (Double, Double)?
 
     /// Takes from the row's interval [lo, hi) the part inside the corner's square but not (deep) inside its circle
-    /// (on a row `rows` spans: the caller checks).
+    /// (on a row the square spans: the caller checks).
     @inline(__always)
     func narrow(_ py: Double, _ lo: inout Int, _ hi: inout Int, reach: Bool) {
         guard let s = square.interval(py) else { return }
