@@ -28,6 +28,18 @@ public final class Compositor: Sendable {
         executor.render(ops, into: surface, clear: clear)
     }
 
+    /// Draws `root` into `surface`, which still shows the frame this method last drew into it and returned as
+    /// `previous` (nil: unknown, or the first frame). When the tree's root paints the whole surface one opaque colour
+    /// (a canvas with a background colour), only what this frame or the previous one drew above the canvas is
+    /// refilled, and the result says what the surface shows for the next call; otherwise the surface is rendered
+    /// whole and the result is nil. The pixels are those of `render(_:into:)` either way.
+    public func render(_ root: LayerSnapshot, into surface: Surface, over previous: Backdrop?) -> Backdrop? {
+        let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
+        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache)
+        let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
+        return executor.render(ops, into: surface, over: previous)
+    }
+
     /// Renders a tree into a new surface of the given size.
     public func render(_ root: LayerSnapshot, width: Int, height: Int) -> Surface {
         let surface = Surface(width: width, height: height)

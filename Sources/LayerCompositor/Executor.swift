@@ -30,6 +30,91 @@ final class Executor: Sendable {
         }
     }
 
+    /// Renders a list whose first draw is an opaque canvas colour over the whole surface (`canvasColor`) into a
+    /// surface that shows `previous` (nil: anything): the canvas is filled only where this frame or the previous
+    /// one drew above it, the rest is drawn as usual. Returns what the surface shows now; nil when the list has no
+    /// such canvas (then it is rendered whole, cleared first).
+    func render(_ ops: [DrawOp], into surface: Surface, over previous: Backdrop?) -> Backdrop? {
+        let w = surface.width, h = surface.height
+        guard let color = canvasColor(ops, width: w, height: h) else {
+            render(ops, into: surface, clear: true)
+            return nil
+        }
+        let before = previous.flatMap { $0.color == color && $0.width == w && $0.height == h ? $0 : nil }
+        let target = RenderTarget(base: surface.pixels, pixelsPerRow: surface.pixelsPerRow, originX: 0, originY: 0)
+        let bands = (h + bandHeight - 1) / bandHeight
+        let plan = Plan(ops)
+        var spans = [Int32](repeating: 0, count: 2 * h)
+        spans.withUnsafeMutableBufferPointer { buffer in
+            let spans = SpanStore(base: buffer.baseAddress!)
+            let work: @Sendable (Int) -> Void = { [self] band in
+                let area = PixelRect(x0: 0, y0: band * bandHeight, x1: w, y1: min(h, (band + 1) * bandHeight))
+                var holes = RowHoles(occluders: plan.occluders[0].count)
+                for y in area.y0..<area.y1 {
+                    let drawn = Self.drawnColumns(plan.ops, row: y, width: w)
+                    spans.base[2 * y] = Int32(drawn?.0 ?? 0); spans.base[2 * y + 1] = Int32(drawn?.1 ?? 0)
+                    // The canvas is refilled where either frame drew; elsewhere the surface still shows it.
+                    var a = drawn?.0 ?? w, b = drawn?.1 ?? 0
+                    if let before {
+                        if let s = before.span(row: y) { a = min(a, s.start); b = max(b, s.end) }
+                    } else {
+                        a = 0; b = w
+                    }
+                    if a >= b { continue }
+                    let row = target.row(y)
+                    holes.collect(plan.occluders[0], row: y)
+                    forEachVisibleRun(a, b, excluding: holes.intervals) { x0, x1 in
+                        (row + x0).update(repeating: color, count: x1 - x0)
+                    }
+                }
+                execute(plan, into: target, area: area, from: 1)
+            }
+            if threads == 1 {
+                for band in 0..<bands { work(band) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: bands, execute: work)
+            }
+        }
+        return Backdrop(color: color, width: w, height: h, spans: spans)
+    }
+
+    /// The bands' shared span array; each band writes its own rows.
+    private struct SpanStore: @unchecked Sendable { let base: UnsafeMutablePointer<Int32> }
+
+    /// The pixel word of a list's first draw when it paints every pixel of the surface that one opaque colour
+    /// (a canvas's background: no contents, border, clip or transparency, and its deep interior covers every row).
+    private func canvasColor(_ ops: [DrawOp], width: Int, height: Int) -> UInt32? {
+        guard case .body(let b)? = ops.first, b.contents == nil, b.border == nil, b.opacity >= 1,
+              b.placement.clips.isEmpty, let background = b.background, background.w >= 255, let deep = b.deep else { return nil }
+        for y in 0..<height {
+            guard let i = deep.interval(row: y), i.0 <= 0, i.1 >= width else { return nil }
+        }
+        return pack(background)
+    }
+
+    /// The columns of row `y` that the draws after the first may touch: the hull of their polygons' spans within
+    /// their bounds (a group's bounds), clamped to the surface; nil when none does.
+    private static func drawnColumns(_ ops: [DrawOp], row y: Int, width: Int) -> (Int, Int)? {
+        var lo = width, hi = 0
+        for i in ops.indices.dropFirst() {
+            let bounds = ops[i].bounds
+            guard y >= bounds.y0, y < bounds.y1 else { continue }
+            var a = bounds.x0, b = bounds.x1
+            switch ops[i] {
+            case .body(let d):
+                guard let s = d.placement.polygon.span(row: y) else { continue }
+                a = max(a, s.x0); b = min(b, s.x1)
+            case .shadow(let d):
+                guard let s = d.placement.polygon.span(row: y) else { continue }
+                a = max(a, s.x0); b = min(b, s.x1)
+            case .group:
+                break
+            }
+            lo = min(lo, max(a, 0)); hi = max(hi, min(b, width))
+        }
+        return lo < hi ? (lo, hi) : nil
+    }
+
     /// Fills `area` with transparent black, except where the first draw is certainly opaque (an opaque canvas
     /// background): every pixel there is overwritten, by that draw or by an opaque draw above that hides it.
     private func clearBand(_ area: PixelRect, under ops: [DrawOp], in target: RenderTarget) {
@@ -77,8 +162,9 @@ final class Executor: Sendable {
         }
     }
 
-    private func execute(_ plan: Plan, into target: RenderTarget, area: PixelRect) {
-        for i in plan.ops.indices {
+    /// Draws `plan`'s draws from the `first`th on.
+    private func execute(_ plan: Plan, into target: RenderTarget, area: PixelRect, from first: Int = 0) {
+        for i in plan.ops.indices.dropFirst(first) {
             let r = plan.ops[i].bounds.intersection(area)
             if r.isEmpty { continue }
             switch plan.ops[i] {

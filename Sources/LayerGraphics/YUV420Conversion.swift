@@ -26,19 +26,74 @@ public enum YUV420Conversion {
                         y: UnsafeMutablePointer<UInt8>, yStride: Int,
                         u: UnsafeMutablePointer<UInt8>, uStride: Int,
                         v: UnsafeMutablePointer<UInt8>, vStride: Int, avx2: Bool) {
+        let planes = Planes(y: y, yStride: yStride, u: u, uStride: uStride, v: v, vStride: vStride)
         let kernel = YUV420Kernel(matrix: matrix, range: range, avx2: avx2)
+        for row in stride(from: 0, to: surface.height, by: 2) {
+            kernel.convertRowPair(surface, row: row, columns: 0, surface.width, into: planes)
+        }
+    }
+
+    /// `convert` for planes that hold the conversion of the surface's previous frame, drawn over the same canvas
+    /// as the new one (`previous` and `current` describe the two frames): only the row pairs and columns where
+    /// either frame differs from the canvas are converted. The planes come out byte for byte as `convert` writes
+    /// them. Frames over different canvases are converted whole.
+    public static func convert(_ surface: Surface, matrix: ColorMatrix, range: ColorRange,
+                               y: UnsafeMutablePointer<UInt8>, yStride: Int,
+                               u: UnsafeMutablePointer<UInt8>, uStride: Int,
+                               v: UnsafeMutablePointer<UInt8>, vStride: Int,
+                               since previous: Backdrop, now current: Backdrop) {
+        convert(surface, matrix: matrix, range: range, y: y, yStride: yStride, u: u, uStride: uStride, v: v, vStride: vStride,
+                since: previous, now: current, avx2: avx2KernelsEnabled)
+    }
+
+    static func convert(_ surface: Surface, matrix: ColorMatrix, range: ColorRange,
+                        y: UnsafeMutablePointer<UInt8>, yStride: Int,
+                        u: UnsafeMutablePointer<UInt8>, uStride: Int,
+                        v: UnsafeMutablePointer<UInt8>, vStride: Int,
+                        since previous: Backdrop, now current: Backdrop, avx2: Bool) {
         let w = surface.width, h = surface.height
+        guard previous.sharesCanvas(with: current), current.width == w, current.height == h else {
+            convert(surface, matrix: matrix, range: range, y: y, yStride: yStride, u: u, uStride: uStride, v: v, vStride: vStride,
+                    avx2: avx2)
+            return
+        }
+        let planes = Planes(y: y, yStride: yStride, u: u, uStride: uStride, v: v, vStride: vStride)
+        let kernel = YUV420Kernel(matrix: matrix, range: range, avx2: avx2)
+        for row in stride(from: 0, to: h, by: 2) {
+            guard let changed = Backdrop.changedColumns(rows: row..<min(row + 2, h), previous, current) else { continue }
+            // Chroma at even column x filters x − 1, x, x + 1. The stretch starts at an even column whose left
+            // neighbour is canvas in both rows (so the converter's edge repeat reads the true value there), and
+            // ends past the last column whose filter reaches a changed pixel, or at the picture's edge.
+            let x0 = max(0, (changed.start - 1) & ~1)
+            let x1 = min(w, (changed.end + 2) & ~1)
+            kernel.convertRowPair(surface, row: row, columns: x0, x1, into: planes)
+        }
+    }
+}
+
+/// The three planes a conversion writes.
+struct Planes {
+    let y: UnsafeMutablePointer<UInt8>, yStride: Int
+    let u: UnsafeMutablePointer<UInt8>, uStride: Int
+    let v: UnsafeMutablePointer<UInt8>, vStride: Int
+}
+
+extension YUV420Kernel {
+    /// Converts columns x0..<x1 (x0 even) of rows `row` and `row + 1` (the row itself when it is the last of an
+    /// odd height): luma and chroma together, so that the chroma pass reads the rows the luma passes left in the
+    /// cache. (Luma and chroma in one loop would not fit the 16 SSE registers.) The stretch's first chroma filter
+    /// takes its left neighbour to be column x0 itself, as at the picture's left edge.
+    func convertRowPair(_ surface: Surface, row: Int, columns x0: Int, _ x1: Int, into p: Planes) {
+        let h = surface.height, n = x1 - x0
+        guard n > 0 else { return }
+        let top = UnsafePointer(surface.pixels + row * surface.pixelsPerRow + x0)
+        let bottom = row + 1 < h ? top + surface.pixelsPerRow : top
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * 17) { scratch in
             let scratch = scratch.baseAddress!
-            // A row pair at a time, so that the chroma pass reads the rows the luma passes left in the cache.
-            // (Luma and chroma in one loop would not fit the 16 SSE registers.)
-            for row in stride(from: 0, to: h, by: 2) {
-                let top = UnsafePointer(surface.pixels + row * surface.pixelsPerRow)
-                let bottom = row + 1 < h ? top + surface.pixelsPerRow : top
-                kernel.lumaRow(top, width: w, into: y + row * yStride, scratch: scratch)
-                if row + 1 < h { kernel.lumaRow(bottom, width: w, into: y + (row + 1) * yStride, scratch: scratch) }
-                kernel.chromaRow(top, bottom, width: w, cb: u + (row / 2) * uStride, cr: v + (row / 2) * vStride, scratch: scratch)
-            }
+            lumaRow(top, width: n, into: p.y + row * p.yStride + x0, scratch: scratch)
+            if row + 1 < h { lumaRow(bottom, width: n, into: p.y + (row + 1) * p.yStride + x0, scratch: scratch) }
+            chromaRow(top, bottom, width: n, cb: p.u + (row / 2) * p.uStride + x0 / 2, cr: p.v + (row / 2) * p.vStride + x0 / 2,
+                      scratch: scratch)
         }
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// One output frame on its way to the encoder: a composited surface of the pool, or a decoded picture that is
 /// the whole frame as it is (a plain transcode: `Compositor.directVideo`), which skips compositing.
 enum ExportFrame: @unchecked Sendable {
-    case surface(slot: Int)
+    case surface(slot: Int, backdrop: Backdrop?)
     case picture(PixelBuffer)
 }
 
@@ -111,6 +111,8 @@ public final class Exporter {
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.
         let pool = [Surface(width: width, height: height), Surface(width: width, height: height)]
+        // What each surface shows, so that a frame over an unchanged canvas redraws only what moved.
+        var shows: [Backdrop?] = [nil, nil]
         let free = DispatchSemaphore(value: pool.count), ready = DispatchSemaphore(value: 0)
         let shared = PipelineState()
         let encoderDone = DispatchSemaphore(value: 0)
@@ -122,7 +124,7 @@ public final class Exporter {
                 if shared.failure.withLock({ $0 == nil }) {
                     do {
                         switch item {
-                        case .surface(let slot): try writer.append(pool[slot])
+                        case .surface(let slot, let backdrop): try writer.append(pool[slot], backdrop: backdrop)
                         case .picture(let buffer): try writer.append(buffer)
                         }
                     } catch { shared.failure.withLock { $0 = error } }
@@ -149,8 +151,8 @@ public final class Exporter {
                 item = .picture(direct.buffer)
                 directFrames += 1
             } else {
-                compositor.render(snapshot, into: pool[slot])
-                item = .surface(slot: slot)
+                shows[slot] = compositor.render(snapshot, into: pool[slot], over: shows[slot])
+                item = .surface(slot: slot, backdrop: shows[slot])
             }
             renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             shared.queue.withLock { $0.append(item) }

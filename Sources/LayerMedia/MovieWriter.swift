@@ -28,6 +28,8 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     /// The range of the encoder's 8-bit 4:2:0 format when it has one (`YUV420Conversion` writes it), else nil.
     private let yuv420Range: ColorRange?
     private var frame: UnsafeMutablePointer<AVFrame>?
+    /// What the surface converted into `frame` last showed, when its planes hold exactly that conversion.
+    private var planesShow: Backdrop?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private let width: Int32, height: Int32
     private let path: String
@@ -223,21 +225,32 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             av_image_copy_plane(dst, stride, plane.base.assumingMemoryBound(to: UInt8.self), Int32(plane.bytesPerRow),
                                 Int32(min(plane.width, Int(stride))), Int32(plane.height))
         }
+        planesShow = nil
         try encodeFrame()
     }
 
     /// Encodes `surface` as the next frame (frame index = presentation time in 1/fps units).
-    public func append(_ surface: Surface) throws {
+    /// - Parameter backdrop: what the surface shows (`Compositor.render(_:into:over:)`), if known. The frame's planes
+    ///   keep the last picture between appends (making them writable copies them when the encoder still holds
+    ///   them), so after a surface over the same canvas only what either drew on is converted again.
+    public func append(_ surface: Surface, backdrop: Backdrop? = nil) throws {
         guard let frame else { return }
         let status = av_frame_make_writable(frame)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
         let d = frame.pointee.data, l = frame.pointee.linesize
         // 4:2:0 of the surface's own size (an odd size is scaled to the even one by libswscale).
         if let range = yuv420Range, surface.width == Int(width), surface.height == Int(height), let y = d.0, let u = d.1, let v = d.2 {
-            YUV420Conversion.convert(surface, matrix: streamMatrix, range: range, y: y, yStride: Int(l.0),
-                                     u: u, uStride: Int(l.1), v: v, vStride: Int(l.2))
+            if let previous = planesShow, let backdrop {
+                YUV420Conversion.convert(surface, matrix: streamMatrix, range: range, y: y, yStride: Int(l.0),
+                                         u: u, uStride: Int(l.1), v: v, vStride: Int(l.2), since: previous, now: backdrop)
+            } else {
+                YUV420Conversion.convert(surface, matrix: streamMatrix, range: range, y: y, yStride: Int(l.0),
+                                         u: u, uStride: Int(l.1), v: v, vStride: Int(l.2))
+            }
+            planesShow = backdrop
         } else {
             convertWithSwscale(surface, into: frame)
+            planesShow = nil
         }
         try encodeFrame()
     }

@@ -190,3 +190,77 @@ struct YUV420ConversionTests {
         #expect(convert(top, .bt709, .limited).cb == [128, 142, 142, 128, Planes.padding, Planes.padding, Planes.padding, Planes.padding, Planes.padding])
     }
 }
+
+// MARK: - Converting only what changed over a canvas
+
+/// A frame over a canvas colour: `color` everywhere but a random stretch of random premultiplied pixels on most
+/// rows (some rows untouched, some stretches at an edge or one pixel wide), and the backdrop that says so.
+private func frameOverCanvas(width: Int, height: Int, color: UInt32, rng: inout SplitMix) -> (Surface, Backdrop) {
+    let s = Surface(width: width, height: height)
+    s.pixels.update(repeating: color, count: width * height)
+    var spans = [Int32](repeating: 0, count: 2 * height)
+    for y in 0..<height where Int.random(in: 0..<4, using: &rng) != 0 {
+        let a = [0, Int.random(in: 0..<width, using: &rng)].randomElement(using: &rng)!
+        let b = [width, a + 1, Int.random(in: (a + 1)...width, using: &rng)].randomElement(using: &rng)!
+        for x in a..<b {
+            let alpha = UInt32.random(in: 0...255, using: &rng)
+            s.pixels[y * width + x] = UInt32.random(in: 0...alpha, using: &rng) | UInt32.random(in: 0...alpha, using: &rng) << 8
+                | UInt32.random(in: 0...alpha, using: &rng) << 16 | alpha << 24
+        }
+        spans[2 * y] = Int32(a); spans[2 * y + 1] = Int32(b)
+    }
+    return (s, Backdrop(color: color, width: width, height: height, spans: spans))
+}
+
+extension YUV420ConversionTests {
+    @Test func convertingWhatChangedOverACanvasWritesTheWholeConversionsBytes() {
+        // Planes holding frame A, brought to frame B by converting what either drew on, must equal B converted
+        // whole: a stretch started one column too far right (its chroma's left tap), ended too early (the right
+        // tap of the next sample) or a row pair skipped shows here. Odd and even sizes, both kernels.
+        var rng = SplitMix(state: 7)
+        var differ: [String] = []
+        for (width, height) in [(37, 9), (64, 16), (50, 7), (17, 4), (130, 11), (2, 3), (1, 5)] {
+            for trial in 0..<12 {
+                let color: UInt32 = trial % 3 == 0 ? 0xff20_2020 : 0xff10_8040
+                let (a, before) = frameOverCanvas(width: width, height: height, color: color, rng: &rng)
+                let (b, after) = frameOverCanvas(width: width, height: height, color: color, rng: &rng)
+                for avx2 in [false, avx2KernelsEnabled] {
+                    var p = convert(a, .bt709, .limited, avx2: avx2)
+                    let (ys, cs) = (p.yStride, p.cStride)
+                    p.y.withUnsafeMutableBufferPointer { y in
+                        p.cb.withUnsafeMutableBufferPointer { cb in
+                            p.cr.withUnsafeMutableBufferPointer { cr in
+                                YUV420Conversion.convert(b, matrix: .bt709, range: .limited, y: y.baseAddress!, yStride: ys,
+                                                         u: cb.baseAddress!, uStride: cs, v: cr.baseAddress!, vStride: cs,
+                                                         since: before, now: after, avx2: avx2)
+                            }
+                        }
+                    }
+                    let whole = convert(b, .bt709, .limited, avx2: avx2)
+                    if p.y != whole.y || p.cb != whole.cb || p.cr != whole.cr {
+                        differ.append("\(width)x\(height) trial \(trial) avx2 \(avx2)")
+                    }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.count) conversions differ, first \(differ.prefix(4))")
+    }
+
+    @Test func framesOverDifferentCanvasesAreConvertedWhole() {
+        var rng = SplitMix(state: 11)
+        let (a, before) = frameOverCanvas(width: 40, height: 6, color: 0xff20_2020, rng: &rng)
+        let (b, after) = frameOverCanvas(width: 40, height: 6, color: 0xff30_3030, rng: &rng)
+        var p = convert(a, .bt601, .limited)
+        let (ys, cs) = (p.yStride, p.cStride)
+        p.y.withUnsafeMutableBufferPointer { y in
+            p.cb.withUnsafeMutableBufferPointer { cb in
+                p.cr.withUnsafeMutableBufferPointer { cr in
+                    YUV420Conversion.convert(b, matrix: .bt601, range: .limited, y: y.baseAddress!, yStride: ys,
+                                             u: cb.baseAddress!, uStride: cs, v: cr.baseAddress!, vStride: cs, since: before, now: after)
+                }
+            }
+        }
+        let whole = convert(b, .bt601, .limited)
+        #expect(p.y == whole.y && p.cb == whole.cb && p.cr == whole.cr)
+    }
+}

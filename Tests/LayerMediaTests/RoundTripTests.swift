@@ -79,6 +79,62 @@ struct RoundTripTests {
         }
     }
 
+    @Test func framesConvertedOnlyWhereTheyChangedDecodeAsFramesConvertedWhole() throws {
+        // The exporter's way: two surfaces in turn, each drawn over what it last showed, appended with what it shows,
+        // so the writer converts only what either frame drew on. Lossless, the decoded planes must be those of the
+        // same frames converted whole. On the way the canvas changes colour and, for two frames, is transparent
+        // (no backdrop: the next frame must be converted whole again).
+        let (w, h) = (96, 64)
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+        root.position = Point(x: Double(w) / 2, y: Double(h) / 2)
+        let card = Layer()
+        card.bounds = Rect(x: 0, y: 0, width: 30, height: 20)
+        card.backgroundColor = .red
+        card.cornerRadius = 6
+        card.shadowOpacity = 0.6
+        root.addSublayer(card)
+        func surfaces() -> [(Surface, Backdrop?)] {
+            let compositor = Compositor()
+            let pool = [Surface(width: w, height: h), Surface(width: w, height: h)]
+            var shows: [Backdrop?] = [nil, nil]
+            var out: [(Surface, Backdrop?)] = []
+            for i in 0..<12 {
+                card.position = Point(x: 25 + Double(5 * i), y: 20 + Double(3 * i % 7))
+                card.transform = .makeRotation(Double(i) * 0.3, 0, 0, 1)
+                root.backgroundColor = i == 6 || i == 7 ? nil : i > 8 ? Color(red: 0.1, green: 0.2, blue: 0.3) : .white
+                shows[i % 2] = compositor.render(root.snapshot(), into: pool[i % 2], over: shows[i % 2])
+                let copy = Surface(width: w, height: h)
+                copy.pixels.update(from: pool[i % 2].pixels, count: w * h)
+                out.append((copy, shows[i % 2]))
+            }
+            return out
+        }
+        let frames = surfaces()
+        #expect(frames.filter { $0.1 != nil }.count == 10)
+        try withTemporaryDirectory { dir in
+            var planes: [[[UInt8]]] = []
+            for (name, useBackdrops) in [("whole.nut", false), ("changed.nut", true)] {
+                let path = dir.appendingPathComponent(name).path
+                let writer = try MovieWriter(finalPath: path, temporaryPath: path, width: w, height: h,
+                                             settings: EncoderSettings(codec: "rawvideo", frameRate: (30, 1)))
+                for (surface, backdrop) in frames { try writer.append(surface, backdrop: useBackdrops ? backdrop : nil) }
+                try writer.finish()
+                let source = try VideoFrameSource(path: path)
+                var decoded: [[UInt8]] = []
+                for i in 0..<frames.count {
+                    let buffer = try #require(try source.frame(at: Double(i) / 30 + 1e-4)).pixelBuffer
+                    decoded.append(buffer.planes.flatMap { p in
+                        (0..<p.height).flatMap { y in (0..<p.width).map { p.base.load(fromByteOffset: y * p.bytesPerRow + $0, as: UInt8.self) } }
+                    })
+                }
+                planes.append(decoded)
+            }
+            let differing = (0..<frames.count).filter { planes[0][$0] != planes[1][$0] }
+            #expect(differing.isEmpty, "frames \(differing) differ")
+        }
+    }
+
     @Test func fullAndLimitedRangeInDifferentMatricesShowTheSameColour() {
         let colours: [Color] = [Color(red: 0.8, green: 0.3, blue: 0.1), Color(red: 0.1, green: 0.6, blue: 0.9), Color(white: 0.5)]
         for c in colours {
