@@ -312,7 +312,7 @@ enum Kernels {
                 var wy = FixedWalk(start.1, step.1, count: plane.height)
                 if !hasClips && wx.staysInside(count: n) && wy.staysInside(count: n) {
                     var first = x
-                    if gather, n >= 8, plane.gatherStaysInside(count: n, wx, wy) {
+                    if gather, plane.gatherStaysInside(count: n, wx, wy) {
                         let done = lp_tint_mask_bilinear_avx2(row + x, n, mask.bytes, mask.bytesPerRow, Int32(truncatingIfNeeded: wx.t),
                                                               Int32(truncatingIfNeeded: wx.step), Int32(truncatingIfNeeded: wy.t),
                                                               Int32(truncatingIfNeeded: wy.step), tintWord)

@@ -132,12 +132,13 @@ func shadowKernelMatchesTheScalarBlend() {
     var runs = 0
     for tint in [UInt32(0x8000_0000), 0xff10_2030, 0x4020_1008, 0] {
         for walk in 0..<200 {
-            let count = Int.random(in: 8...64, using: &rng)
+            let count = Int.random(in: 1...64, using: &rng)
             let steep = walk % 2 == 0
             let wx = FixedWalk(Double.random(in: 0...Double(width), using: &rng), Double.random(in: steep ? -1.5...1.5 : -0.4...0.4, using: &rng), count: width)
             let wy = FixedWalk(Double.random(in: 0...Double(height), using: &rng), Double.random(in: steep ? -1.5...1.5 : -0.06...0.06, using: &rng), count: height)
             guard wx.staysInside(count: count), wy.staysInside(count: count), plane.gatherStaysInside(count: count, wx, wy) else { continue }
-            let destination = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) | 0xff00_0000 }
+            // Eight guard pixels past the run: the last few pixels go through a lane mask and must leave them be.
+            let destination = (0..<(count + 8)).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) | 0xff00_0000 }
             var expected = destination, actual = destination
             var sx = wx, sy = wy
             for i in 0..<count {
@@ -146,8 +147,8 @@ func shadowKernelMatchesTheScalarBlend() {
             let done = actual.withUnsafeMutableBufferPointer {
                 lp_tint_mask_bilinear_avx2($0.baseAddress!, count, bytes, stride, Int32(wx.t), Int32(wx.step), Int32(wy.t), Int32(wy.step), tint)
             }
-            #expect(done == count / 8 * 8)
-            #expect(Array(actual[0..<done]) == Array(expected[0..<done]), "tint \(String(tint, radix: 16)), run \(runs)")
+            #expect(done == count)
+            #expect(actual == expected, "tint \(String(tint, radix: 16)), run \(runs), \(count) pixels")
             runs += 1
         }
     }

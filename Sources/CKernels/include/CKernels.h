@@ -58,7 +58,8 @@ void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_planes
 
 /// A tint blended over `dst` through a bilinear sample of an 8-bit mask along a walk (a shadow): per pixel,
 /// m = mask/255, dst = tint·m + dst·(1 − tint.a·m), in the integers of the Swift kernel (`blendTint`), exactly.
-/// Returns how many pixels were done (count rounded down to a multiple of 8). Preconditions as for the 4:2:0 walk.
+/// Returns how many pixels were done: all of them (the last few as a group through a lane mask). Preconditions as
+/// for the 4:2:0 walk.
 long lp_tint_mask_bilinear_avx2(uint32_t *dst, long count, const uint8_t *mask, long stride,
                                 int32_t x, int32_t dx, int32_t y, int32_t dy, uint32_t tint);
 
