@@ -18,7 +18,11 @@
 /// band is exact: outside the reach of its inner edge and deep inside its outer one.
 ///
 /// A class: its precomputed rows take a kilobyte, and draws that hold several are copied per band of rows.
-final class DeepInterior: Sendable {
+///
+/// Each row's interval is kept once found: a card's shape is asked for the same row by its own draws and, as an
+/// occluder, by every draw beneath it (a frame asked some twenty intervals a row of a dozen shapes). Unchecked
+/// Sendable: a row is only ever asked by the band of rows that holds it (one thread), or before the bands start.
+final class DeepInterior: @unchecked Sendable {
     /// A reach (pixels that may be touched) rather than a deep interior (pixels certainly covered).
     let isReach: Bool
     /// The rect's rows (half a pixel in, or out for a reach).
@@ -28,6 +32,10 @@ final class DeepInterior: Sendable {
     /// The pixel rows (py) each corner's square spans, unbounded when unknown: most rows meet no corner, and are
     /// told so without a call.
     private let cornerSpans: [(low: Double, high: Double)]
+    /// The intervals of rows firstCachedRow ..< firstCachedRow + cachedRows as found (`RowInterval`), or nil when the
+    /// shape's rows are not bounded (a horizon) or too many to keep.
+    private let rowCache: UnsafeMutablePointer<Int64>?
+    private let firstCachedRow: Int, cachedRows: Int
 
     /// - Parameters:
     ///   - inner: the innermost shape whose edge must not be crossed.
@@ -93,7 +101,19 @@ final class DeepInterior: Sendable {
         let found = (0..<4).compactMap(corner)
         corners = found.map { $0.0 }
         cornerSpans = found.map { $0.span }
+        // The rows the shape (grown by its margin) spans, with a row to spare each side.
+        if let (low, high) = t.rowsSpanned(by: rect), low > -1e6, high < 1e6, high - low < 16384 {
+            firstCachedRow = Int(low.rounded(.down)) - 1
+            cachedRows = Int(high.rounded(.up)) + 2 - firstCachedRow
+            let cache = UnsafeMutablePointer<Int64>.allocate(capacity: cachedRows)
+            cache.initialize(repeating: RowInterval.unknown, count: cachedRows)
+            rowCache = cache
+        } else {
+            firstCachedRow = 0; cachedRows = 0; rowCache = nil
+        }
     }
+
+    deinit { rowCache?.deallocate() }
 
     /// Columns of row `y` whose pixel centres lie in the deep interior (or the reach), as a half-open interval.
     ///
@@ -101,8 +121,19 @@ final class DeepInterior: Sendable {
     /// less, at each rounded corner, the part of the row inside the corner's square but not (deep) inside its
     /// circle. Should a cut fall inside the interval (it cannot for a true rounded rect), a deep interior keeps the
     /// longer side (never a pixel that is not fully covered) and a reach keeps both (never a pixel that may be).
-    /// Cost: a multiply-add per edge; a corner's square and circle only on the rows it spans.
+    /// Cost: a multiply-add per edge; a corner's square and circle only on the rows it spans; once per row.
     func interval(row y: Int) -> (Int, Int)? {
+        let k = y - firstCachedRow
+        guard let rowCache, k >= 0, k < cachedRows else { return findInterval(row: y) }
+        let kept = rowCache[k]
+        if kept != RowInterval.unknown { return RowInterval.decode(kept) }
+        let found = findInterval(row: y)
+        rowCache[k] = RowInterval.encode(found)
+        return found
+    }
+
+    /// `interval(row:)` found afresh, never kept.
+    func findInterval(row y: Int) -> (Int, Int)? {
         let py = Double(y) + 0.5
         guard var (lo, hi) = rectRows.interval(py) else { return nil }
         for i in corners.indices where py >= cornerSpans[i].low && py <= cornerSpans[i].high {
@@ -110,6 +141,23 @@ final class DeepInterior: Sendable {
             if lo >= hi { return nil }
         }
         return (lo, hi)
+    }
+}
+
+/// A row's interval in one word: the first column in the high half, the end in the low half (both within ±10⁷,
+/// as `pixelCentres` clamps them), or a word no interval makes for "none" and "not found yet".
+private enum RowInterval {
+    static let unknown = Int64.min, none = Int64.min + 1
+
+    @inline(__always)
+    static func encode(_ i: (Int, Int)?) -> Int64 {
+        guard let i else { return none }
+        return Int64(i.0) << 32 | Int64(UInt32(truncatingIfNeeded: i.1))
+    }
+
+    @inline(__always)
+    static func decode(_ word: Int64) -> (Int, Int)? {
+        word == none ? nil : (Int(word >> 32), Int(Int32(truncatingIfNeeded: word)))
     }
 }
 

@@ -1,5 +1,6 @@
 @testable import LayerCompositor
 import LayerKit
+import TestSupport
 import Testing
 
 // The deep interior is where the kernels skip coverage: a pixel it claims must be fully covered, or an edge
@@ -96,4 +97,28 @@ func everyPixelOutsideTheReachIsUncovered(angle: Double, perspective: Bool) {
     #expect(cornerSkips > 50, "the rounded corners' outer parts are skipped (\(cornerSkips))")
     // Tight: about a pixel a row end at most is reached for nothing.
     #expect(reachedButUntouched <= 3 * rows, "\(reachedButUntouched) untouched pixels reached over \(rows) rows")
+}
+
+@Test func keptRowIntervalsAreTheOnesFoundAfresh() {
+    // Rows are kept once found (a card's rows are asked by every draw beneath it). Asked in a shuffled order, twice,
+    // with rows off the canvas on both sides and columns left of 0 (a shape moved partly off), a deep interior and a
+    // reach give what they find afresh, "none" included.
+    var rng = SplitMix(state: 5)
+    for (angle, perspective, shift) in [(0.0, false, 0.0), (0.7, true, -120.0), (2.6, true, 60.0), (1.2, false, -300.0)] {
+        let transform = turned(angle, perspective: perspective, roll: 0.3).concatenating(.makeTranslation(shift, shift / 2, 0))
+        guard let inverse = Homography(plane: transform).inverted() else { continue }
+        let t = PixelToLocal(inverse)
+        for shape in [DeepInterior(inner: testShape, toLocal: t), DeepInterior(reachOf: testShape, toLocal: t)] {
+            guard let shape else { Issue.record("no interior at angle \(angle)"); continue }
+            let rows = Array(-40..<260).shuffled(using: &rng)
+            var found = 0
+            for y in rows + rows {
+                let kept = shape.interval(row: y), fresh = shape.findInterval(row: y)
+                #expect(kept?.0 == fresh?.0 && kept?.1 == fresh?.1, "row \(y): kept \(String(describing: kept)), found \(String(describing: fresh))")
+                if fresh != nil { found += 1 }
+            }
+            // Each row is asked twice; the card moved furthest off still meets some thirty rows.
+            #expect(found > 40, "the shape meets rows at angle \(angle)")
+        }
+    }
 }
