@@ -122,14 +122,27 @@ final class DeepInterior: @unchecked Sendable {
     /// circle. Should a cut fall inside the interval (it cannot for a true rounded rect), a deep interior keeps the
     /// longer side (never a pixel that is not fully covered) and a reach keeps both (never a pixel that may be).
     /// Cost: a multiply-add per edge; a corner's square and circle only on the rows it spans; once per row.
+    @inline(__always)
     func interval(row y: Int) -> (Int, Int)? {
         let k = y - firstCachedRow
-        guard let rowCache, k >= 0, k < cachedRows else { return findInterval(row: y) }
-        let kept = rowCache[k]
-        if kept != RowInterval.unknown { return RowInterval.decode(kept) }
-        let found = findInterval(row: y)
-        rowCache[k] = RowInterval.encode(found)
-        return found
+        if let rowCache, k >= 0, k < cachedRows {
+            let kept = rowCache[k]
+            if kept != RowInterval.unknown { return RowInterval.decode(kept) }
+        }
+        // Handed over unretained: a caller that read this shape from a draw would otherwise retain and release it
+        // around the call, and both cores would do so on the same objects for every row of a frame.
+        return Self.findAndKeepInterval(of: .passUnretained(self), row: y)
+    }
+
+    /// `findInterval(row:)` of `shape`, kept when the row is one the cache holds. The caller keeps `shape` alive.
+    @inline(never)
+    private static func findAndKeepInterval(of shape: Unmanaged<DeepInterior>, row y: Int) -> (Int, Int)? {
+        shape._withUnsafeGuaranteedRef { shape in
+            let found = shape.findInterval(row: y)
+            let k = y - shape.firstCachedRow
+            if let rowCache = shape.rowCache, k >= 0, k < shape.cachedRows { rowCache[k] = RowInterval.encode(found) }
+            return found
+        }
     }
 
     /// `interval(row:)` found afresh, never kept.

@@ -81,15 +81,9 @@ final class BodyDraw {
     /// alone counts (a card with sublayers draws its border last, over the edges of its video and shadow).
     var occludes: Bool { opaqueArea != nil || (opacity >= 1 && borderBand != nil) }
 
-    /// Appends the columns of row `y` that the draw certainly paints opaque: `opaqueInterval`, or else the opaque
-    /// border's band (up to two stretches: left and right of its inner edge).
-    @inline(__always)
+    /// Appends the columns of row `y` that the draw certainly paints opaque (`OpaqueRows.append`).
     func appendOpaqueIntervals(row y: Int, to out: inout [(Int, Int)]) {
-        if let i = opaqueInterval(row: y) { out.append(i); return }
-        guard opacity >= 1, let band = borderBand, let outer = band.outer.interval(row: y) else { return }
-        guard let hull = band.inner?.interval(row: y) else { out.append(outer); return }
-        if hull.0 > outer.0 { out.append((outer.0, min(hull.0, outer.1))) }
-        if hull.1 < outer.1 { out.append((max(hull.1, outer.0), outer.1)) }
+        OpaqueRows(self).append(row: y, to: &out)
     }
 
     /// The columns of row `y` that the draw certainly paints opaque: its opaque area within every clip's deep interior.
@@ -143,6 +137,44 @@ final class BodyDraw {
         } else {
             borderBand = nil
         }
+    }
+}
+
+/// What an opaque draw hides from the draws beneath it, as they ask row by row: its `opaqueInterval`, or else its
+/// opaque border's band (up to two stretches: left and right of its inner edge).
+///
+/// It holds the draw's shapes unretained: the draw list that made it keeps them alive while it is walked. Asking a
+/// row through the draw's references retained and released each shape: on both cores at once, on the same objects,
+/// row after row of every draw beneath, which cost more than the intervals themselves.
+struct OpaqueRows {
+    /// The draw's bounds' rows: other rows are not asked.
+    let y0, y1: Int
+    private let opaqueArea: Unmanaged<DeepInterior>?
+    /// The draw, when clips narrow its opaque area (rare: their shapes are asked through it).
+    private let clipped: Unmanaged<BodyDraw>?
+    private let borderOuter: Unmanaged<DeepInterior>?, borderInner: Unmanaged<DeepInterior>?
+
+    init(_ d: BodyDraw) {
+        y0 = d.placement.bounds.y0; y1 = d.placement.bounds.y1
+        opaqueArea = d.opaqueArea.map { .passUnretained($0) }
+        clipped = d.placement.clips.isEmpty ? nil : .passUnretained(d)
+        let band = d.opacity >= 1 ? d.borderBand : nil
+        borderOuter = band.map { .passUnretained($0.outer) }
+        borderInner = band?.inner.map { .passUnretained($0) }
+    }
+
+    @inline(__always)
+    func append(row y: Int, to out: inout [(Int, Int)]) {
+        if let opaqueArea, var i = opaqueArea._withUnsafeGuaranteedRef({ $0.interval(row: y) }) {
+            guard let clipped else { out.append(i); return }
+            if clipped._withUnsafeGuaranteedRef({ Kernels.narrow(&i, toDeepInteriorOf: $0.placement.clips, row: y) }) {
+                out.append(i); return
+            }
+        }
+        guard let borderOuter, let outer = borderOuter._withUnsafeGuaranteedRef({ $0.interval(row: y) }) else { return }
+        guard let hull = borderInner?._withUnsafeGuaranteedRef({ $0.interval(row: y) }) else { out.append(outer); return }
+        if hull.0 > outer.0 { out.append((outer.0, min(hull.0, outer.1))) }
+        if hull.1 < outer.1 { out.append((max(hull.1, outer.0), outer.1)) }
     }
 }
 

@@ -49,12 +49,13 @@ final class Executor: Sendable {
             let spans = SpanStore(base: buffer.baseAddress!)
             let work: @Sendable (Int) -> Void = { [self] band in
                 let area = PixelRect(x0: 0, y0: band * bandHeight, x1: w, y1: min(h, (band + 1) * bandHeight))
-                var holes = RowHoles(occluders: plan.occluders[0].count)
+                let occluders = plan.occluders[0]
+                var holes = RowHoles(occluders: occluders.count)
+                Self.storeDrawnColumns(plan.ops, rows: area.y0..<area.y1, width: w, into: spans.base)
                 for y in area.y0..<area.y1 {
-                    let drawn = Self.drawnColumns(plan.ops, row: y, width: w)
-                    spans.base[2 * y] = Int32(drawn?.0 ?? 0); spans.base[2 * y + 1] = Int32(drawn?.1 ?? 0)
+                    let drawn = (Int(spans.base[2 * y]), Int(spans.base[2 * y + 1]))
                     // The canvas is refilled where either frame drew; elsewhere the surface still shows it.
-                    var a = drawn?.0 ?? w, b = drawn?.1 ?? 0
+                    var a = drawn.0 < drawn.1 ? drawn.0 : w, b = drawn.0 < drawn.1 ? drawn.1 : 0
                     if let before {
                         if let s = before.span(row: y) { a = min(a, s.start); b = max(b, s.end) }
                     } else {
@@ -62,7 +63,7 @@ final class Executor: Sendable {
                     }
                     if a >= b { continue }
                     let row = target.row(y)
-                    holes.collect(plan.occluders[0], row: y)
+                    holes.collect(occluders, row: y)
                     forEachVisibleRun(a, b, excluding: holes.intervals) { x0, x1 in
                         (row + x0).update(repeating: color, count: x1 - x0)
                     }
@@ -92,27 +93,33 @@ final class Executor: Sendable {
         return pack(background)
     }
 
-    /// The columns of row `y` that the draws after the first may touch: the hull of their polygons' spans within
-    /// their bounds (a group's bounds), clamped to the surface; nil when none does.
-    private static func drawnColumns(_ ops: [DrawOp], row y: Int, width: Int) -> (Int, Int)? {
-        var lo = width, hi = 0
-        for i in ops.indices.dropFirst() {
-            let bounds = ops[i].bounds
-            guard y >= bounds.y0, y < bounds.y1 else { continue }
-            var a = bounds.x0, b = bounds.x1
-            switch ops[i] {
-            case .body(let d):
-                guard let s = d.placement.polygon.span(row: y) else { continue }
-                a = max(a, s.x0); b = min(b, s.x1)
-            case .shadow(let d):
-                guard let s = d.placement.polygon.span(row: y) else { continue }
-                a = max(a, s.x0); b = min(b, s.x1)
-            case .group:
-                break
+    /// For each of `rows`, the columns the draws after the first may touch: the hull of their polygons' spans
+    /// within their bounds (a group's bounds), clamped to the surface, stored as a (start, end) pair per row in
+    /// `spans`, (0, 0) where none does. Draw by draw over the rows (a draw's payload is unwrapped once a band, not
+    /// once a row).
+    private static func storeDrawnColumns(_ ops: [DrawOp], rows: Range<Int>, width: Int, into spans: UnsafeMutablePointer<Int32>) {
+        for y in rows { spans[2 * y] = Int32(width); spans[2 * y + 1] = 0 }
+        for op in ops.dropFirst() {
+            let bounds = op.bounds
+            let top = max(rows.lowerBound, bounds.y0), bottom = min(rows.upperBound, bounds.y1)
+            if top >= bottom { continue }
+            let polygon: ConvexPolygon?
+            switch op {
+            case .body(let d): polygon = d.placement.polygon
+            case .shadow(let d): polygon = d.placement.polygon
+            case .group: polygon = nil
             }
-            lo = min(lo, max(a, 0)); hi = max(hi, min(b, width))
+            for y in top..<bottom {
+                var a = bounds.x0, b = bounds.x1
+                if let polygon {
+                    guard let s = polygon.span(row: y) else { continue }
+                    a = max(a, s.x0); b = min(b, s.x1)
+                }
+                spans[2 * y] = min(spans[2 * y], Int32(max(a, 0)))
+                spans[2 * y + 1] = max(spans[2 * y + 1], Int32(min(b, width)))
+            }
         }
-        return lo < hi ? (lo, hi) : nil
+        for y in rows where spans[2 * y] >= spans[2 * y + 1] { spans[2 * y] = 0; spans[2 * y + 1] = 0 }
     }
 
     /// Fills `area` with transparent black, except where the first draw is certainly opaque (an opaque canvas
@@ -142,7 +149,8 @@ final class Executor: Sendable {
     /// not once a band.
     private struct Plan: @unchecked Sendable {
         let ops: [DrawOp]
-        let occluders: [[BodyDraw]]
+        /// Unretained: `ops` keeps them alive.
+        let occluders: [[OpaqueRows]]
 
         init(_ ops: [DrawOp]) {
             self.ops = ops
@@ -157,7 +165,7 @@ final class Executor: Sendable {
                     found.sort { $0.placement.bounds.width * $0.placement.bounds.height > $1.placement.bounds.width * $1.placement.bounds.height }
                     found.removeLast(found.count - 4)
                 }
-                return found
+                return found.map(OpaqueRows.init)
             }
         }
     }

@@ -36,7 +36,7 @@ enum Kernels {
         return true
     }
 
-    static func drawBody(_ d: BodyDraw, into target: RenderTarget, area: PixelRect, occluders: [BodyDraw]) {
+    static func drawBody(_ d: BodyDraw, into target: RenderTarget, area: PixelRect, occluders: [OpaqueRows]) {
         guard let contents = d.contents else {
             drawBody(d, sampler: Optional<BGRASampler>.none, into: target, area: area, occluders: occluders); return
         }
@@ -51,7 +51,7 @@ enum Kernels {
 
     /// Background, contents and border of one layer, in that order, per pixel.
     static func drawBody<S: ContentSampler>(_ d: BodyDraw, sampler: S?, into target: RenderTarget, area: PixelRect,
-                                            occluders: [BodyDraw]) {
+                                            occluders: [OpaqueRows]) {
         let p = d.placement
         let t = p.toLocal
         let shape = d.shape
@@ -287,7 +287,7 @@ enum Kernels {
     /// A blurred shadow mask, tinted, in the layer's plane. Walked in short exact-ended segments like the
     /// deep interior (the mask is smooth, so a linear walk within a segment is exact to a fraction of a texel),
     /// with integer bilinear taps and an integer blend; ancestors' clips fall back to per-pixel coverage.
-    static func drawShadow(_ d: ShadowDraw, into target: RenderTarget, area: PixelRect, occluders: [BodyDraw]) {
+    static func drawShadow(_ d: ShadowDraw, into target: RenderTarget, area: PixelRect, occluders: [OpaqueRows]) {
         let p = d.placement
         let t = p.toLocal
         let mask = d.mask

@@ -4,7 +4,7 @@ enum SpanWalk {
     /// Calls `body(y, py, row, a, b)` for each visible run [a, b) of each row of `placement` in `area`, within the
     /// columns `reach(y)` gives (nil: none of the row), once per row: what the draw may touch at all.
     @inline(__always)
-    static func forEachRun(_ placement: Placement, area: PixelRect, occluders: [BodyDraw], target: RenderTarget,
+    static func forEachRun(_ placement: Placement, area: PixelRect, occluders: [OpaqueRows], target: RenderTarget,
                            reach: (_ y: Int) -> (Int, Int)? = { _ in (Int.min, Int.max) },
                            _ body: (_ y: Int, _ py: Double, _ row: UnsafeMutablePointer<UInt32>, _ a: Int, _ b: Int) -> Void) {
         var holes = RowHoles(occluders: occluders.count)
@@ -70,11 +70,11 @@ struct RowHoles {
     init(occluders: Int) { intervals.reserveCapacity(2 * occluders) }
 
     @inline(__always)
-    mutating func collect(_ occluders: [BodyDraw], row y: Int) {
+    mutating func collect(_ occluders: [OpaqueRows], row y: Int) {
         intervals.removeAll(keepingCapacity: true)
         if occluders.isEmpty { return }
-        for i in occluders.indices where y >= occluders[i].placement.bounds.y0 && y < occluders[i].placement.bounds.y1 {
-            occluders[i].appendOpaqueIntervals(row: y, to: &intervals)
+        for i in occluders.indices where y >= occluders[i].y0 && y < occluders[i].y1 {
+            occluders[i].append(row: y, to: &intervals)
         }
         // Insertion sort: a handful of intervals.
         var i = 1

@@ -102,11 +102,11 @@ func difference(_ a: Surface, _ b: Surface) -> (worst: Int, differing: Int) {
     let squares = Array(loweredBodies(root).dropFirst())
     #expect(squares.count == 2 && squares.allSatisfy(\.occludes))
     var holes = RowHoles(occluders: squares.count)
-    holes.collect(squares, row: 10)
+    holes.collect(squares.map(OpaqueRows.init), row: 10)
     #expect(holes.intervals.map(\.0) == [10, 60] && holes.intervals.map(\.1) == [30, 80], "\(holes.intervals)")
     var runs: [Int] = []
     forEachVisibleRun(0, 100, excluding: holes.intervals) { a, b in runs += [a, b] }
     #expect(runs == [0, 10, 30, 60, 80, 100])
-    holes.collect(squares, row: 25)
+    holes.collect(squares.map(OpaqueRows.init), row: 25)
     #expect(holes.intervals.isEmpty, "below both squares")
 }
