@@ -81,11 +81,6 @@ final class BodyDraw {
     /// alone counts (a card with sublayers draws its border last, over the edges of its video and shadow).
     var occludes: Bool { opaqueArea != nil || (opacity >= 1 && borderBand != nil) }
 
-    /// Appends the columns of row `y` that the draw certainly paints opaque (`OpaqueRows.append`).
-    func appendOpaqueIntervals(row y: Int, to out: inout [(Int, Int)]) {
-        OpaqueRows(self).append(row: y, to: &out)
-    }
-
     /// The columns of row `y` that the draw certainly paints opaque: its opaque area within every clip's deep interior.
     @inline(__always)
     func opaqueInterval(row y: Int) -> (Int, Int)? {

@@ -65,8 +65,8 @@ func clippedVideoScene(markedOpaque: Bool, borderAlpha: Double = 1) -> Layer {
     guard let border = borders.first else { Issue.record("no border-only body"); return }
     #expect(border.occludes)
     var middle: [(Int, Int)] = [], top: [(Int, Int)] = []
-    border.appendOpaqueIntervals(row: 50, to: &middle)
-    border.appendOpaqueIntervals(row: 22, to: &top)
+    OpaqueRows(border).append(row: 50, to: &middle)
+    OpaqueRows(border).append(row: 22, to: &top)
     #expect(middle.count == 2 && middle.allSatisfy { $0.1 - $0.0 >= 2 && $0.1 - $0.0 <= 7 }, "left and right of the band: \(middle)")
     #expect(top.count == 1 && top[0].1 - top[0].0 > 30, "the top of the band, across: \(top)")
 }
