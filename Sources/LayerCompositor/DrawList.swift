@@ -81,14 +81,6 @@ final class BodyDraw {
     /// alone counts (a card with sublayers draws its border last, over the edges of its video and shadow).
     var occludes: Bool { opaqueArea != nil || (opacity >= 1 && borderBand != nil) }
 
-    /// The columns of row `y` that the draw certainly paints opaque: its opaque area within every clip's deep interior.
-    @inline(__always)
-    func opaqueInterval(row y: Int) -> (Int, Int)? {
-        guard var i = opaqueArea?.interval(row: y) else { return nil }
-        if placement.clips.isEmpty { return i }
-        return Kernels.narrow(&i, toDeepInteriorOf: placement.clips, row: y) ? i : nil
-    }
-
     init(placement: Placement, shape: RoundedRect, background: SIMD4<Float>?, contents: ContentsDraw?, border: BorderDraw?,
          opacity: Float) {
         self.placement = placement; self.shape = shape; self.background = background; self.contents = contents
@@ -145,7 +137,7 @@ struct OpaqueRows {
     /// The draw's bounds' rows: other rows are not asked.
     let y0, y1: Int
     private let opaqueArea: Unmanaged<DeepInterior>?
-    /// The draw, when clips narrow its opaque area (rare: their shapes are asked through it).
+    /// The draw, when clips narrow its opaque area (their shapes are asked through it).
     private let clipped: Unmanaged<BodyDraw>?
     private let borderOuter: Unmanaged<DeepInterior>?, borderInner: Unmanaged<DeepInterior>?
 
@@ -158,14 +150,19 @@ struct OpaqueRows {
         borderInner = band?.inner.map { .passUnretained($0) }
     }
 
+    /// The columns of row `y` that the draw certainly paints opaque: its opaque area within every clip's deep interior.
+    @inline(__always)
+    func opaqueInterval(row y: Int) -> (Int, Int)? {
+        guard let opaqueArea, var i = opaqueArea._withUnsafeGuaranteedRef({ $0.interval(row: y) }) else { return nil }
+        guard let clipped else { return i }
+        return clipped._withUnsafeGuaranteedRef({ Kernels.narrow(&i, toDeepInteriorOf: $0.placement.clips, row: y) }) ? i : nil
+    }
+
+    /// Appends the columns of row `y` that the draw certainly paints opaque: `opaqueInterval`, or else the stretches
+    /// of its opaque border's band.
     @inline(__always)
     func append(row y: Int, to out: inout [(Int, Int)]) {
-        if let opaqueArea, var i = opaqueArea._withUnsafeGuaranteedRef({ $0.interval(row: y) }) {
-            guard let clipped else { out.append(i); return }
-            if clipped._withUnsafeGuaranteedRef({ Kernels.narrow(&i, toDeepInteriorOf: $0.placement.clips, row: y) }) {
-                out.append(i); return
-            }
-        }
+        if let i = opaqueInterval(row: y) { out.append(i); return }
         guard let borderOuter, let outer = borderOuter._withUnsafeGuaranteedRef({ $0.interval(row: y) }) else { return }
         guard let hull = borderInner?._withUnsafeGuaranteedRef({ $0.interval(row: y) }) else { out.append(outer); return }
         if hull.0 > outer.0 { out.append((outer.0, min(hull.0, outer.1))) }

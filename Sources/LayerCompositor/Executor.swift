@@ -129,10 +129,11 @@ final class Executor: Sendable {
             target.row(area.y0).update(repeating: 0, count: target.pixelsPerRow * area.height)
             return
         }
+        let canvas = OpaqueRows(first)
         for y in area.y0..<area.y1 {
             let row = target.row(y)
             var a = area.x1, b = area.x1   // the columns left as they are
-            if let kept = first.opaqueInterval(row: y) {
+            if let kept = canvas.opaqueInterval(row: y) {
                 a = min(max(kept.0, area.x0), area.x1); b = min(max(kept.1, a), area.x1)
             }
             (row + area.x0).update(repeating: 0, count: a - area.x0)

@@ -49,9 +49,9 @@ func clippedVideoScene(markedOpaque: Bool, borderAlpha: Double = 1) -> Layer {
     #expect(video.count == 1)
     guard let body = video.first else { return }
     #expect(!body.placement.clips.isEmpty)
-    let middle = body.opaqueInterval(row: 50)
+    let middle = OpaqueRows(body).opaqueInterval(row: 50)
     #expect(middle != nil && middle!.1 - middle!.0 > 40, "opaque columns of the middle row: \(String(describing: middle))")
-    let nearTop = body.opaqueInterval(row: 26)
+    let nearTop = OpaqueRows(body).opaqueInterval(row: 26)
     #expect(nearTop == nil || nearTop!.1 - nearTop!.0 < middle!.1 - middle!.0 - 4, "a row through the rounded corners is narrowed")
 }
 
