@@ -53,9 +53,8 @@ final class Executor: Sendable {
                 var holes = RowHoles(occluders: occluders.count)
                 Self.storeDrawnColumns(plan.ops, rows: area.y0..<area.y1, width: w, into: spans.base)
                 for y in area.y0..<area.y1 {
-                    let drawn = (Int(spans.base[2 * y]), Int(spans.base[2 * y + 1]))
                     // The canvas is refilled where either frame drew; elsewhere the surface still shows it.
-                    var a = drawn.0 < drawn.1 ? drawn.0 : w, b = drawn.0 < drawn.1 ? drawn.1 : 0
+                    var a = Int(spans.base[2 * y]), b = Int(spans.base[2 * y + 1])
                     if let before {
                         if let s = before.span(row: y) { a = min(a, s.start); b = max(b, s.end) }
                     } else {
@@ -95,8 +94,8 @@ final class Executor: Sendable {
 
     /// For each of `rows`, the columns the draws after the first may touch: the hull of their polygons' spans
     /// within their bounds (a group's bounds), clamped to the surface, stored as a (start, end) pair per row in
-    /// `spans`, (0, 0) where none does. Draw by draw over the rows (a draw's payload is unwrapped once a band, not
-    /// once a row).
+    /// `spans`, (width, 0) where none does (start ≥ end: none, as `Backdrop` reads it). Draw by draw over the rows
+    /// (a draw's payload is unwrapped once a band, not once a row).
     private static func storeDrawnColumns(_ ops: [DrawOp], rows: Range<Int>, width: Int, into spans: UnsafeMutablePointer<Int32>) {
         for y in rows { spans[2 * y] = Int32(width); spans[2 * y + 1] = 0 }
         for op in ops.dropFirst() {
@@ -119,7 +118,6 @@ final class Executor: Sendable {
                 spans[2 * y + 1] = max(spans[2 * y + 1], Int32(min(b, width)))
             }
         }
-        for y in rows where spans[2 * y] >= spans[2 * y + 1] { spans[2 * y] = 0; spans[2 * y + 1] = 0 }
     }
 
     /// Fills `area` with transparent black, except where the first draw is certainly opaque (an opaque canvas
