@@ -113,11 +113,12 @@ AVX2 void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_p
         __m256i cx = fixed8(u, csx, cox, clx), cy = fixed8(v, csy, coy, cly);
         // Gathers do not wake the hardware prefetchers: fetch the lines a few groups ahead along the walk, on its rows
         // and on the rows below them that the next pixel rows read (the planes of a decoded frame are cold by the time
-        // they are composited). Ten luma rows and four chroma rows: near the far edge of a card turned away, the walk
-        // descends several texel rows a pixel row, and a line asked for on several passes is there in time more often
-        // than one asked for once where a later row will read it (measured in the scene export: 7 % fewer of the
-        // kernel's samples than with four and three rows, and than with exactly the lines two or four rows below
-        // read; without prefetching, 60 % more). A prefetch never faults, past a plane's end included.
+        // they are composited; without prefetching the kernel takes 60 % more samples in the scene export). Ten luma
+        // rows and four chroma rows: near the far edge of a card turned away the walk descends several texel rows a
+        // pixel row. Measured in the x264 scene export: 6 % fewer of the kernel's samples than four and three rows;
+        // prefetching instead exactly the lines read two or four pixel rows below took 3–7 % more than four and
+        // three rows (perhaps a line asked for on several passes is more often there in time). A prefetch never
+        // faults, past a plane's end included.
         {
             long l0 = (long)_mm256_extract_epi32(ly, 0) >> 16, l7 = (long)_mm256_extract_epi32(ly, 7) >> 16;
             long x0l = (long)_mm256_extract_epi32(lx, 0) >> 16, x7l = (long)_mm256_extract_epi32(lx, 7) >> 16;
