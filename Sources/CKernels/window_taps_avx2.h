@@ -42,6 +42,7 @@ typedef struct {
     __m256i control;     // the shuffle: bytes i and i + 1 of the lane's half's window into its two 16-bit halves
     __m256i onFirstRow;  // lanes whose top tap is on their half's first row (all of them unless `spansTwoRows`)
     int spansTwoRows;    // some half's positions straddle two rows: its top taps come from two rows, its bottom from two
+    long third[2];       // the row each half reads third: 2 below its first if it straddles, else 1 (read, never used)
 } row_windows;
 
 /// Whether eight positions along a walk fit the windows: each half's four positions within 13 bytes of one another
@@ -66,14 +67,24 @@ AVX2 static inline int shared_windows(__m256i x, __m256i y, long stride, row_win
     __m256i i = _mm256_sub_epi32(column, start);
     w->control = _mm256_add_epi32(_mm256_or_si256(i, _mm256_slli_epi32(i, 16)), _mm256_set1_epi32((int32_t)0x80018000u));
     w->onFirstRow = _mm256_cmpeq_epi32(row, top);
-    w->spansTwoRows = _mm256_movemask_epi8(w->onFirstRow) != -1;
+    // Each half decides alone whether it reads a third row: a half all on one row needs none, and its next-but-one
+    // row may lie past the plane (a half on the last two rows beside one that straddles: ASan's over-read).
+    unsigned firstRowBytes = (unsigned)_mm256_movemask_epi8(w->onFirstRow);
+    w->third[0] = (firstRowBytes & 0xffffu) != 0xffffu ? 2 : 1;
+    w->third[1] = (firstRowBytes >> 16) != 0xffffu ? 2 : 1;
+    w->spansTwoRows = firstRowBytes != 0xffffffffu;
     return 1;
+}
+
+/// One row's taps through the windows, `low` rows below the first half's first row and `high` below the second's.
+AVX2 static inline __m256i window_rows(const uint8_t *plane, long stride, const row_windows *w, long low, long high) {
+    __m256i bytes = _mm256_loadu2_m128i((const __m128i *)(plane + w->at[1] + high * stride), (const __m128i *)(plane + w->at[0] + low * stride));
+    return _mm256_shuffle_epi8(bytes, w->control);
 }
 
 /// One row's taps through the windows, `rows` rows below their first.
 AVX2 static inline __m256i window_row(const uint8_t *plane, long stride, const row_windows *w, long rows) {
-    __m256i bytes = _mm256_loadu2_m128i((const __m128i *)(plane + w->at[1] + rows * stride), (const __m128i *)(plane + w->at[0] + rows * stride));
-    return _mm256_shuffle_epi8(bytes, w->control);
+    return window_rows(plane, stride, w, rows, rows);
 }
 
 /// The taps of eight positions through the windows: a lane on its half's second row takes the next row's taps.
@@ -83,7 +94,7 @@ AVX2 static inline row_taps window_taps(const uint8_t *plane, long stride, const
         row_taps t = { first, second };
         return t;
     }
-    __m256i third = window_row(plane, stride, w, 2);
+    __m256i third = window_rows(plane, stride, w, w->third[0], w->third[1]);
     row_taps t = { _mm256_blendv_epi8(second, first, w->onFirstRow), _mm256_blendv_epi8(third, second, w->onFirstRow) };
     return t;
 }
