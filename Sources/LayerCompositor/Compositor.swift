@@ -22,6 +22,7 @@ public final class Compositor: Sendable {
     /// Draws `root` into `surface`, whose pixel space is the root's superlayer space.
     /// - Parameter clear: fill the surface with transparent black first (the default); false draws over what is there.
     public func render(_ root: LayerSnapshot, into surface: Surface, clear: Bool = true) {
+        guard surface.width > 0 && surface.height > 0 else { return }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
@@ -34,13 +35,14 @@ public final class Compositor: Sendable {
     /// refilled, and the result says what the surface shows for the next call; otherwise the surface is rendered
     /// whole and the result is nil. The pixels are those of `render(_:into:)` either way.
     public func render(_ root: LayerSnapshot, into surface: Surface, over previous: Backdrop?) -> Backdrop? {
+        guard surface.width > 0 && surface.height > 0 else { return nil }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
         return executor.render(ops, into: surface, over: previous)
     }
 
-    /// Renders a tree into a new surface of the given size.
+    /// Renders a tree into a new surface of the given size (empty when a side is 0 or less).
     public func render(_ root: LayerSnapshot, width: Int, height: Int) -> Surface {
         let surface = Surface(width: width, height: height)
         render(root, into: surface, clear: false)

@@ -9,8 +9,9 @@ public final class Surface: @unchecked Sendable {
     public let pixelsPerRow: Int
     public let pixels: UnsafeMutablePointer<UInt32>
 
+    /// A transparent surface; a zero or negative side makes an empty one (no pixels), never a trap.
     public init(width: Int, height: Int) {
-        precondition(width > 0 && height > 0, "a surface has at least one pixel")
+        let width = max(0, width), height = max(0, height)
         self.width = width
         self.height = height
         pixelsPerRow = width
@@ -25,7 +26,7 @@ public final class Surface: @unchecked Sendable {
     /// A surface over memory owned elsewhere (a window's locked texture), which must hold `height` rows of
     /// `pixelsPerRow` pixels and outlive the surface; its pixels are left as they are.
     public init(wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, pixelsPerRow: Int) {
-        precondition(width > 0 && height > 0 && pixelsPerRow >= width, "a surface has at least one pixel, rows of at least its width")
+        precondition(width >= 0 && height >= 0 && pixelsPerRow >= width, "a surface's rows are at least its width")
         self.width = width
         self.height = height
         self.pixelsPerRow = pixelsPerRow
