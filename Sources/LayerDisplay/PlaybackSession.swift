@@ -85,7 +85,7 @@ public final class PlaybackSession {
             output.isMuted = options.muted
             return output
         } catch {
-            FileHandle.standardError.write(Data("layerplay: warning: playing without sound: \(error)\n".utf8))
+            StandardError.writeLine("layerplay: warning: playing without sound: \(error)")
             return nil
         }
     }

@@ -52,7 +52,7 @@ extension Layerplay {
         func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }
         let json = String(format: "{\"frames_rendered\": %d, \"frames_dropped\": 0, \"duration_s\": %.3f, \"render_ms_p50\": %.2f, \"render_ms_p99\": %.2f, \"fps\": %.2f}",
                           s.frames, s.seconds, percentile(0.5), percentile(0.99), Double(s.frames) / max(s.seconds, 1e-9))
-        FileHandle.standardError.write(Data((json + "\n").utf8))
+        StandardError.writeLine(json)
     }
 }
 
@@ -72,8 +72,8 @@ final class ProgressBar {
         let eta = p.framesPerSecond > 0 ? Double(p.total - p.frame) / p.framesPerSecond : 0
         let line = String(format: "\r[%@%@] %d/%d frames  %.1f fps  ETA %.0fs ", String(repeating: "#", count: done),
                           String(repeating: ".", count: width - done), p.frame, p.total, p.framesPerSecond, eta)
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line)
     }
 
-    func finish() { if enabled && lastDraw > 0 { FileHandle.standardError.write(Data("\n".utf8)) } }
+    func finish() { if enabled && lastDraw > 0 { StandardError.write("\n") } }
 }

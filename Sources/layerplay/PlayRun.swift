@@ -36,6 +36,6 @@ extension Layerplay {
             }
         } catch { throw RunError("\(error)") }
         let statistics = session.run()
-        if stats { FileHandle.standardError.write(Data((statistics.json + "\n").utf8)) }
+        if stats { StandardError.writeLine(statistics.json) }
     }
 }

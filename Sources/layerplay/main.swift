@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayerMedia
 
 // Entry point: expand bare optional-value flags, parse, run; one error line and exit 1 on failure.
 let arguments = OptionalValueFlags.expand(Array(CommandLine.arguments.dropFirst()))
@@ -19,11 +20,11 @@ do {
         try command.run()
     }
 } catch let error as RunError {
-    FileHandle.standardError.write(Data("layerplay: error: \(error.description)\n".utf8))
+    StandardError.writeLine("layerplay: error: \(error.description)")
     exit(1)
 } catch {
     // Help and version print and exit 0 as argument-parser does; usage errors exit 2 (CLI.md), not EX_USAGE (64).
     if Layerplay.exitCode(for: error) == .success { Layerplay.exit(withError: error) }
-    FileHandle.standardError.write(Data((Layerplay.fullMessage(for: error) + "\n").utf8))
+    StandardError.writeLine(Layerplay.fullMessage(for: error))
     exit(2)
 }
