@@ -56,8 +56,26 @@ public final class Exporter {
         self.start = start; self.frameCount = frameCount; self.audioSource = audioSource
     }
 
+    /// The longest output one export may produce, in seconds (a day), and its highest frame rate: a range or rate
+    /// from a damaged file or a typo must end in an error, not in an export that runs until the disk is full.
+    public static let maximumSeconds = 86_400.0
+    public static let maximumFrameRate = 1000.0
+
+    /// Refuses a frame count or rate beyond the limits, before anything is written.
+    func checkLimits() throws {
+        let (num, den) = settings.frameRate
+        let rate = Double(num) / Double(den)
+        guard num > 0, den > 0, rate <= Self.maximumFrameRate else {
+            throw MediaError("cannot export at \(num)/\(den) frames/s: the rate must be above 0 and at most \(Int(Self.maximumFrameRate))")
+        }
+        guard frameCount >= 1, Double(frameCount) / rate <= Self.maximumSeconds else {
+            throw MediaError("cannot export \(frameCount) frames at \(rate) frames/s: one export is at least 1 frame and at most \(Int(Self.maximumSeconds / 3600)) hours")
+        }
+    }
+
     /// Writes the movie to `path` (or, for a pattern such as `f_%04d.png`, the numbered pictures).
     public func export(to path: String, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
+        try checkLimits()
         let url = URL(fileURLWithPath: path)
         let sequence = MovieWriter.isImageSequence(path)
         let scratch = url.deletingLastPathComponent()

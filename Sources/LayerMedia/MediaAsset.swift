@@ -22,6 +22,9 @@ public struct MediaAsset: Sendable, Codable {
         public var frameRate: Double
         public var frameRateNumerator: Int32
         public var frameRateDenominator: Int32
+        /// The rate the file claims when it is not believable (`BelievableFrameRate`): then `frameRate` is what its
+        /// frame count or timestamps show, or 0. Nil when the claim is believed.
+        public var claimedFrameRate: Double?
         public var pixelFormat: String
         public var hasAlpha: Bool
         public var colorMatrix: String
@@ -61,7 +64,17 @@ public struct MediaAsset: Sendable, Codable {
         self.path = path
         container = ctx.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
         duration = ctx.pointee.duration > 0 ? Double(ctx.pointee.duration) / Double(AV_TIME_BASE) : 0
-        if let i = format.bestStream(AVMEDIA_TYPE_VIDEO) { video = Self.describeVideo(format.streams[i], index: i) }
+        if let i = format.bestStream(AVMEDIA_TYPE_VIDEO) {
+            var v = Self.describeVideo(format.streams[i], index: i)
+            if v.frameRate > 0 && !BelievableFrameRate.isBelievable(v.frameRate) {
+                let q = BelievableFrameRate.estimate(stream: i, of: format)
+                v.claimedFrameRate = v.frameRate
+                v.frameRate = q.map { Double($0.num) / Double($0.den) } ?? 0
+                v.frameRateNumerator = q?.num ?? 0
+                v.frameRateDenominator = q?.den ?? 1
+            }
+            video = v
+        }
         if let i = format.bestStream(AVMEDIA_TYPE_AUDIO) { audio = Self.describeAudio(format.streams[i], index: i) }
         if video == nil && audio == nil { throw MediaError("cannot read '\(path)': it has no audio or video") }
     }
@@ -90,7 +103,7 @@ public struct MediaAsset: Sendable, Codable {
         func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
         return Video(index: index, codec: name(avcodec_get_name(par.codec_id)), width: w, height: h,
                      sampleAspectRatio: sampleAspect, rotation: rotation, displayWidth: dw, displayHeight: dh,
-                     frameRate: rate, frameRateNumerator: rate > 0 ? q.num : 0, frameRateDenominator: rate > 0 ? q.den : 1, pixelFormat: pixelFormatName(pixFmt),
+                     frameRate: rate, frameRateNumerator: rate > 0 ? q.num : 0, frameRateDenominator: rate > 0 ? q.den : 1, claimedFrameRate: nil, pixelFormat: pixelFormatName(pixFmt),
                      hasAlpha: flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
                         || av_dict_get(st.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true,
                      colorMatrix: name(av_color_space_name(par.color_space)), colorRange: name(av_color_range_name(par.color_range)),

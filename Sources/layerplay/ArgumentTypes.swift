@@ -81,6 +81,8 @@ struct TimeSpec: ExpressibleByArgument {
         for (i, p) in parts.enumerated() {
             guard let v = Double(p), v.isFinite, v >= 0 else { return nil }
             if i < parts.count - 1 && v != v.rounded() { return nil }
+            // In [hh:]mm:ss, minutes and seconds are below 60 (as FFmpeg reads times): 99:99:99 is a typo.
+            if i > 0 && v >= 60 { return nil }
             total = total * 60 + v
         }
         seconds = total

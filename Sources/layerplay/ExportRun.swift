@@ -9,16 +9,30 @@ extension Layerplay {
                 to output: String) throws {
         let asset = media.asset
         let begin = start?.seconds ?? 0
-        let length: Double
+        var length: Double
         if let duration { length = duration.seconds } else {
             guard !asset.isStill else { throw RunError("a still input needs --duration to make a movie of '\(output)'") }
             length = max(0, asset.duration - begin)
         }
         guard length > 0 else { throw RunError("nothing to export: --start \(begin) is past the end of '\(input)' (\(asset.duration) s)") }
+        // A range past the input's end would only repeat its last frame (until the disk fills, for --duration 1e12).
+        if !asset.isStill && asset.duration > 0 && begin + length > asset.duration + 1e-6 {
+            guard begin < asset.duration else {
+                throw RunError("nothing to export: --start \(begin) is past the end of '\(input)' (\(asset.duration) s)")
+            }
+            StandardError.writeLine("layerplay: warning: '\(input)' ends at \(asset.duration) s; exporting \(begin)…\(asset.duration) s")
+            length = asset.duration - begin
+        }
+        guard length <= Exporter.maximumSeconds else {
+            throw RunError("--duration \(length) s is longer than one export may be (\(Int(Exporter.maximumSeconds / 3600)) hours)")
+        }
         let rate: (num: Int32, den: Int32)
         if let fps { rate = MovieWriter.rational(fps) }
         else if let v = asset.video, !asset.isStill, v.frameRateNumerator > 0 { rate = (v.frameRateNumerator, v.frameRateDenominator) }
         else { rate = (30, 1) }
+        if fps == nil, let v = asset.video, let claimed = v.claimedFrameRate {
+            StandardError.writeLine("layerplay: warning: '\(input)' claims \(claimed) frames/s; exporting at \(Double(rate.num) / Double(rate.den)) (--fps sets the rate)")
+        }
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
         let settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
         // Output time 0 shows the source at --start: the media layer's clock runs `begin` ahead (CA layer

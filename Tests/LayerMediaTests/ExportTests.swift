@@ -127,3 +127,16 @@ func componentPSNR(_ a: Surface, _ b: Surface) -> (luma: Double, chroma: Double,
     func db(_ s: Double) -> Double { s == 0 ? .infinity : 10 * log10(255 * 255 / (s / n)) }
     return (db(sy), min(db(su), db(sv)), shift / (2 * n))
 }
+
+@Test(arguments: [(Int.max, Int32(30), Int32(1)), (0, 30, 1), (10, 0, 1), (10, 30, 0), (10, 100_000, 1), (10, -30, 1)])
+func anExportBeyondTheLimitsIsRefusedBeforeWriting(_ frames: Int, _ num: Int32, _ den: Int32) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let root = Layer()
+    root.bounds = Rect(x: 0, y: 0, width: 16, height: 16)
+    let exporter = Exporter(root: root, width: 16, height: 16, settings: EncoderSettings(frameRate: (num, den)), start: 0,
+                            frameCount: frames, audioSource: nil)
+    #expect(throws: MediaError.self) { _ = try exporter.export(to: dir.appendingPathComponent("out.mp4").path) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing is written")
+}
