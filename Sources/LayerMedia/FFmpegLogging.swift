@@ -1,10 +1,16 @@
 import CShims
+import Foundation
 
 /// FFmpeg prints to stderr unless told not to, and the CLI promises one error line. Its log is kept quiet, but
 /// the last error it logged on a thread is kept: an encoder or muxer says why in the log ("width not divisible
 /// by 2 (1x1)") and returns only a bare code ("Invalid argument").
 enum FFmpegLogging {
-    private static let once: Void = { lp_av_log_keep_errors() }()
+    private static let once: Void = {
+        lp_av_log_keep_errors()
+        // SVT-AV1 (libsvtav1) prints its banner and settings on stderr itself; SVT_LOG=0 leaves only fatal errors.
+        // Set before any encoder or thread exists (the first FFmpeg call opens the input), unless the user set it.
+        setenv("SVT_LOG", "0", 0)
+    }()
     static func quietOnce() { _ = once }
 
     /// Runs an FFmpeg call; returns its status and, when it failed, the error FFmpeg logged meanwhile on this

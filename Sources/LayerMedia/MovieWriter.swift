@@ -58,8 +58,9 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         guard let codec = avcodec_find_encoder_by_name(codecName), codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
             throw MediaError("cannot write '\(finalPath)': no video encoder named '\(codecName)'")
         }
-        // The muxer's own codec it takes by definition (and a trial without the codec's headers could not tell).
-        if codec.pointee.id != format.pointee.video_codec && !container.takesVideo(codec.pointee.id) {
+        // The muxer's own codec it takes by definition. What passes here and is still refused (mov lists VP9) is
+        // refused by the header, with the muxer's reason.
+        if codec.pointee.id != format.pointee.video_codec && !container.mayTakeVideo(codec.pointee.id) {
             let codecs = container.videoEncoderNames(preferred: container.defaultVideoEncoder())
             throw MediaError("cannot write '\(finalPath)': \(container.name) does not take \(String(cString: avcodec_get_name(codec.pointee.id))) video"
                              + (codecs.isEmpty ? "" : "; --codec can be \(codecs.joined(separator: ", "))"))

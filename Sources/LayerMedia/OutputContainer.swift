@@ -6,7 +6,9 @@ import CShims
 /// `avformat_query_codec` alone does not settle it: it answers "unknown" for muxers without a codec list (MPEG-TS,
 /// GIF, Ogg: AAC into .ts is fine, H.264 into .gif is not), and "yes" where the muxer refuses later (the mov muxer
 /// lists Opus and VP9 but refuses both: "opus only supported in MP4"). So a "no" is believed, and anything else is
-/// tried: a muxer of the same kind is set up in memory with that one stream and writes its header there.
+/// tried: a muxer of the same kind is set up in memory with that one stream and writes its header there. The
+/// trial is exact for a stream as it will be written (a source's audio to copy, an opened encoder's output);
+/// before an encoder exists, `mayTakeVideo` tells what can be told.
 struct OutputContainer {
     let format: UnsafePointer<AVOutputFormat>
 
@@ -27,9 +29,14 @@ struct OutputContainer {
         return trial(parameters)
     }
 
-    /// Whether the container takes video of `codec` before an encoder exists: a stream of that codec and size
-    /// with no codec headers yet, which is all a muxer checks before packets arrive (MP4, MPEG-TS, GIF, Matroska).
-    func takesVideo(_ codec: AVCodecID, width: Int32 = 64, height: Int32 = 64) -> Bool {
+    /// Whether the container may take video of `codec`, before an encoder exists: what FFmpeg answers, and where it
+    /// answers "unknown", a trial with a stream of that codec and size. Without the codec's headers (which only an
+    /// opened encoder has) a trial can fail where the real stream would pass (Matroska writes H.264's into its
+    /// header), so a "yes" from FFmpeg is believed here; the real header tells the rest, with its reason.
+    func mayTakeVideo(_ codec: AVCodecID, width: Int32 = 64, height: Int32 = 64) -> Bool {
+        let answer = avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL)
+        if answer >= 0 { return answer == 1 }
+        if format.pointee.flags & AVFMT_NOFILE != 0 { return true }
         var allocated = avcodec_parameters_alloc()
         defer { avcodec_parameters_free(&allocated) }
         guard let parameters = allocated else { return false }
@@ -38,7 +45,7 @@ struct OutputContainer {
         parameters.pointee.width = width
         parameters.pointee.height = height
         parameters.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        return takes(parameters)
+        return trial(parameters)
     }
 
     /// Sets up a muxer of this kind in memory with one stream of `parameters` and writes its header.
@@ -77,7 +84,7 @@ struct OutputContainer {
             let name = String(cString: codec.pointee.name)
             if ["_qsv", "_omx", "_v4l2m2m", "_nvenc", "_amf", "_vaapi", "_mf"].contains(where: { name.hasSuffix($0) }) { continue }
             let id = codec.pointee.id
-            if verdicts[id.rawValue] == nil { verdicts[id.rawValue] = takesVideo(id) }
+            if verdicts[id.rawValue] == nil { verdicts[id.rawValue] = id == format.pointee.video_codec || mayTakeVideo(id) }
             if verdicts[id.rawValue] == true { names.append(name) }
         }
         if let preferred, let i = names.firstIndex(of: preferred) { names.insert(names.remove(at: i), at: 0) }
@@ -91,7 +98,7 @@ struct OutputContainer {
         var candidates: [(name: String, codec: AVCodecID)] = [("libx264", AV_CODEC_ID_H264), ("libvpx-vp9", AV_CODEC_ID_VP9)]
         if name == "webm" { candidates.reverse() }
         for candidate in candidates where avcodec_find_encoder_by_name(candidate.name) != nil {
-            if candidate.codec == own || takesVideo(candidate.codec) { return candidate.name }
+            if candidate.codec == own || mayTakeVideo(candidate.codec) { return candidate.name }
         }
         return avcodec_find_encoder(own).map { String(cString: $0.pointee.name) }
     }

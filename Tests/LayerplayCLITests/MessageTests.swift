@@ -32,6 +32,11 @@ struct MessageTests {
                                 mentions: ["16384x16384 is too large", "(width + 128) × (height + 128) must stay under 2^28"])
     }
 
+    /// The mov muxer lists VP9 among its codecs but refuses it when it writes the header: its reason, one line.
+    @Test func aCodecTheContainerRefusesLateIsRefusedWithItsReason() throws {
+        try expectExportFailure(["--codec", "libvpx-vp9"], output: "x.mov", mentions: ["cannot write 'x.mov': vp9 only supported in MP4"])
+    }
+
     /// Any other refusal of an encoder: the reason it logged (FFmpeg's log is kept off stderr), not the bare code.
     @Test func anEncodersOwnRefusalIsItsLoggedReason() throws {
         try expectExportFailure(["--codec", "mpeg4", "--size", "9000x200"], output: "x.avi",
@@ -58,11 +63,12 @@ struct MessageTests {
         }
     }
 
-    /// x265 printed 25 lines of banner and statistics on a successful export.
-    @Test func anHEVCExportPrintsNothing() throws {
+    /// x265 printed 25 lines of banner and statistics on a successful export, SVT-AV1 its banner and settings.
+    @Test(arguments: [("libx265", "x.mp4", "hevc"), ("libx265", "x.mkv", "hevc"), ("libsvtav1", "x.mkv", "av1")])
+    func anExportWithAChattyEncoderPrintsNothing(_ encoder: String, _ output: String, _ codec: String) throws {
         try withTemporaryDirectory { dir in
-            expectSuccess(runLayerplay([mediaSample("clip.mp4"), "--duration", "0.4", "--codec", "libx265", "-o", "x.mp4"], in: dir))
-            #expect(runLayerplay(["probe", "x.mp4"], in: dir).stdout.contains("\"codec\" : \"hevc\""))
+            expectSuccess(runLayerplay([mediaSample("clip.mp4"), "--duration", "0.4", "--codec", encoder, "-o", output], in: dir))
+            #expect(runLayerplay(["probe", output], in: dir).stdout.contains("\"codec\" : \"\(codec)\""))
         }
     }
 
