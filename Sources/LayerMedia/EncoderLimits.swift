@@ -16,8 +16,9 @@ enum EncoderLimits {
     /// The size of the encoded pictures for a canvas of `width`×`height`, or why it cannot be encoded.
     ///
     /// With chroma subsampling (4:2:0: x264 refuses odd sides, "width not divisible by 2") a side is rounded down
-    /// to even and the canvas scaled to it; so a side of 1 has nothing left. Formats without subsampling (GIF's
-    /// rgb8, PNG's rgb24) keep the canvas as it is, down to 1×1.
+    /// to even and the canvas scaled to it; so a side of 1 has nothing left. (Measured with libavcodec 59: x264 and
+    /// x265 refuse odd sides, while mjpeg, libvpx-vp9, libaom-av1 and mpeg4 take them; all are rounded alike.)
+    /// Formats without subsampling (GIF's rgb8, PNG's rgb24) keep the canvas as it is, down to 1×1.
     ///
     /// Above, every encoder is bound by libavcodec's own check (`av_image_check_size2`, run by `avcodec_open2`:
     /// "Picture size … is invalid"): (8·width + 1024)·(height + 128) must stay under 2³¹, i.e. (width + 128)·(height + 128)
@@ -30,8 +31,8 @@ enum EncoderLimits {
         let w = halvesWidth ? width & ~1 : width, h = halvesHeight ? height & ~1 : height
         let formatName = av_get_pix_fmt_name(pixelFormat).map { String(cString: $0) } ?? "subsampled"
         guard w > 0, h > 0 else {
-            throw MediaError("cannot write '\(path)': \(width)x\(height) is too small for \(encoder): its \(formatName) pictures need"
-                             + " a width and height of at least 2")
+            throw MediaError("cannot write '\(path)': \(width)x\(height) is too small for \(encoder): its \(formatName) pictures are"
+                             + " written with even sides, 2x2 at least")
         }
         guard w <= Int(Int32.max), h <= Int(Int32.max),
               av_image_check_size2(UInt32(w), UInt32(h), Int64.max, AV_PIX_FMT_NONE, 0, nil) >= 0 else {

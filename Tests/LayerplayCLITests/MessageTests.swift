@@ -27,7 +27,7 @@ struct MessageTests {
 
     @Test func aSizeOutsideWhatEncodersTakeSaysTheLimit() throws {
         try expectExportFailure(["--size", "1x1"], output: "x.mp4",
-                                mentions: ["1x1 is too small for libx264", "width and height of at least 2"])
+                                mentions: ["1x1 is too small for libx264", "even sides, 2x2 at least"])
         try expectExportFailure(["--size", "16384x16384"], output: "x.mp4",
                                 mentions: ["16384x16384 is too large", "(width + 128) × (height + 128) must stay under 2^28"])
     }
