@@ -20,7 +20,7 @@ final class AudioCopier {
         guard let index = format.bestStream(AVMEDIA_TYPE_AUDIO) else { throw MediaError("'\(source)' has no audio") }
         inStream = format.streams[index]
         let codec = inStream.pointee.codecpar.pointee.codec_id
-        guard avformat_query_codec(output.pointee.oformat, codec, FF_COMPLIANCE_NORMAL) == 1 else {
+        guard let muxer = output.pointee.oformat, OutputContainer(muxer).takes(inStream.pointee.codecpar) else {
             throw MediaError("cannot copy \(String(cString: avcodec_get_name(codec))) audio into '\(name)'")
         }
         guard let st = avformat_new_stream(output, nil) else { throw MediaError("out of memory") }

@@ -15,7 +15,8 @@ extension AudioCopier: AudioTrackWriter {
 }
 
 /// Decodes a source's audio over a time range and re-encodes it for a container that cannot take the
-/// original codec: AAC for MP4/MOV and most others, Opus (48 kHz) for WebM. Sample-accurate trimming;
+/// original codec: AAC for MP4/MOV and most others, Opus (48 kHz) for WebM and Ogg, else the container's own
+/// audio codec (MP2 for MPEG program streams). Sample-accurate trimming;
 /// the last encoder frame is padded with silence (less than one audio frame).
 final class AudioTranscoder: AudioTrackWriter {
     private let source: DecodedStream
@@ -38,37 +39,77 @@ final class AudioTranscoder: AudioTrackWriter {
         self.output = output
         self.name = name
         start = range.lowerBound
-        let muxer = String(cString: output.pointee.oformat.pointee.name)
-        let isWebM = muxer.contains("webm") || muxer == "ogg"
-        let codecID = isWebM ? AV_CODEC_ID_OPUS : AV_CODEC_ID_AAC
-        guard avformat_query_codec(output.pointee.oformat, codecID, FF_COMPLIANCE_NORMAL) == 1,
-              let codec = isWebM ? avcodec_find_encoder_by_name("libopus") : avcodec_find_encoder(codecID),
-              let enc = avcodec_alloc_context3(codec) else {
-            throw MediaError("cannot write audio into '\(name)': the container takes neither the source's codec nor \(isWebM ? "Opus" : "AAC"); use --no-audio")
-        }
-        encoder = enc
         guard let dec = self.source.decoder.context else { throw MediaError("cannot decode the audio of '\(source)'") }
-        let channels = min(Int32(2), max(1, dec.pointee.ch_layout.nb_channels))
-        av_channel_layout_default(&enc.pointee.ch_layout, channels)
-        enc.pointee.sample_rate = isWebM ? 48000 : (dec.pointee.sample_rate > 0 ? dec.pointee.sample_rate : 48000)
-        enc.pointee.sample_fmt = codec.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
-        enc.pointee.bit_rate = 64_000 * Int64(channels)
-        enc.pointee.time_base = AVRational(num: 1, den: enc.pointee.sample_rate)
-        if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { enc.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-        var status = avcodec_open2(enc, codec, nil)
-        guard status >= 0 else { throw MediaError.ffmpeg("cannot open the audio encoder for '\(name)'", status) }
+        let container = OutputContainer(output.pointee.oformat)
+        var candidates: [AVCodecID] = container.name == "webm" || container.name == "ogg" ? [AV_CODEC_ID_OPUS] : [AV_CODEC_ID_AAC]
+        if container.format.pointee.audio_codec != AV_CODEC_ID_NONE { candidates.append(container.format.pointee.audio_codec) }
+        var refusal: String? = nil
+        for id in candidates {
+            guard let codec = id == AV_CODEC_ID_OPUS ? avcodec_find_encoder_by_name("libopus") ?? avcodec_find_encoder(id) : avcodec_find_encoder(id) else { continue }
+            do {
+                let enc = try Self.openEncoder(codec, like: dec, for: output, name: name)
+                if Self.container(container, takes: enc) { encoder = enc; break }
+                var failed: UnsafeMutablePointer<AVCodecContext>? = enc
+                avcodec_free_context(&failed)
+            } catch { refusal = "\(error)" }
+        }
+        guard let enc = encoder else {
+            let names = Set(candidates).map { String(cString: avcodec_get_name($0)) }.sorted().joined(separator: " nor ")
+            throw MediaError(refusal ?? "cannot write audio into '\(name)': \(container.name) takes neither the source's "
+                             + "\(String(cString: avcodec_get_name(dec.pointee.codec_id))) nor \(names); use --no-audio")
+        }
+        let channels = enc.pointee.ch_layout.nb_channels
         guard let st = avformat_new_stream(output, nil) else { throw MediaError("out of memory") }
         avcodec_parameters_from_context(st.pointee.codecpar, enc)
         st.pointee.time_base = enc.pointee.time_base
         outStream = st
 
-        status = swr_alloc_set_opts2(&swr, &enc.pointee.ch_layout, enc.pointee.sample_fmt, enc.pointee.sample_rate,
+        let status = swr_alloc_set_opts2(&swr, &enc.pointee.ch_layout, enc.pointee.sample_fmt, enc.pointee.sample_rate,
                                      &dec.pointee.ch_layout, dec.pointee.sample_fmt, dec.pointee.sample_rate, 0, nil)
         guard status >= 0, swr_init(swr) >= 0 else { throw MediaError("cannot resample the audio of '\(source)'") }
         fifo = av_audio_fifo_alloc(enc.pointee.sample_fmt, channels, 4096)
         let rate = Double(enc.pointee.sample_rate)
         totalSamples = range.upperBound.isFinite ? Int64(((range.upperBound - range.lowerBound) * rate).rounded()) : Int64.max
         if start > 0 { self.source.seek(to: start) }
+    }
+
+    /// An encoder of `codec` opened for audio like `source`'s (at most stereo, its rate where the codec takes it).
+    private static func openEncoder(_ codec: UnsafePointer<AVCodec>, like source: UnsafeMutablePointer<AVCodecContext>,
+                                    for output: UnsafeMutablePointer<AVFormatContext>, name: String) throws -> UnsafeMutablePointer<AVCodecContext> {
+        guard let enc = avcodec_alloc_context3(codec) else { throw MediaError("out of memory") }
+        let channels = min(Int32(2), max(1, source.pointee.ch_layout.nb_channels))
+        av_channel_layout_default(&enc.pointee.ch_layout, channels)
+        enc.pointee.sample_rate = sampleRate(codec, preferring: codec.pointee.id == AV_CODEC_ID_OPUS ? 48000 : source.pointee.sample_rate)
+        enc.pointee.sample_fmt = codec.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
+        enc.pointee.bit_rate = 64_000 * Int64(channels)
+        enc.pointee.time_base = AVRational(num: 1, den: enc.pointee.sample_rate)
+        if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { enc.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        let opened = FFmpegLogging.reason { avcodec_open2(enc, codec, nil) }
+        guard opened.status >= 0 else {
+            var failed: UnsafeMutablePointer<AVCodecContext>? = enc
+            avcodec_free_context(&failed)
+            throw MediaError.ffmpeg("cannot open the audio encoder \(String(cString: codec.pointee.name)) for '\(name)'", opened)
+        }
+        return enc
+    }
+
+    /// `preferred` when the codec takes it (or lists no rates), else the rate it takes nearest above, else its highest.
+    private static func sampleRate(_ codec: UnsafePointer<AVCodec>, preferring preferred: Int32) -> Int32 {
+        let wanted = preferred > 0 ? preferred : 48000
+        guard var p = codec.pointee.supported_samplerates else { return wanted }
+        var rates: [Int32] = []
+        while p.pointee != 0 { rates.append(p.pointee); p += 1 }
+        if rates.isEmpty || rates.contains(wanted) { return wanted }
+        return rates.filter { $0 > wanted }.min() ?? rates.max()!
+    }
+
+    /// Whether the container takes what the opened encoder makes.
+    private static func container(_ container: OutputContainer, takes enc: UnsafeMutablePointer<AVCodecContext>) -> Bool {
+        var allocated = avcodec_parameters_alloc()
+        defer { avcodec_parameters_free(&allocated) }
+        guard let parameters = allocated else { return false }
+        guard avcodec_parameters_from_context(parameters, enc) >= 0 else { return false }
+        return container.takes(parameters)
     }
 
     deinit {

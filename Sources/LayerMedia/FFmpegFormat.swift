@@ -44,12 +44,6 @@ final class FFmpegFormat {
     }
 }
 
-/// FFmpeg prints to stderr unless told not to; the CLI promises one error line.
-enum FFmpegLogging {
-    private static let once: Void = { lp_av_log_quiet() }()
-    static func quietOnce() { _ = once }
-}
-
 extension FFmpegFormat {
     /// The first timestamp of stream `index` (0 when unknown): media times are measured from it.
     func startPTS(ofStream index: Int) -> Int64 {

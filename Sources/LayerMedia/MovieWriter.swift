@@ -5,7 +5,8 @@ import LayerGraphics
 
 /// Encoder settings for `MovieWriter`.
 public struct EncoderSettings: Sendable {
-    /// An FFmpeg encoder name; nil picks libx264 (libvpx-vp9 for WebM).
+    /// An FFmpeg encoder name; nil picks one the container takes: libx264 wherever it takes H.264, libvpx-vp9
+    /// for WebM, else the container's own (gif for GIF).
     public var codec: String?
     public var crf: Int = 20
     public var preset: String = "veryfast"
@@ -17,7 +18,7 @@ public struct EncoderSettings: Sendable {
 }
 
 /// Encodes `Surface`s into any container FFmpeg can mux, with audio copied from a source when the container
-/// takes its codec. BGRA → YUV with the matrix the stream is tagged with (BT.709 from 720 lines up, BT.601 below;
+/// takes its codec (re-encoded when not; none for containers without audio, such as GIF). BGRA → YUV with the matrix the stream is tagged with (BT.709 from 720 lines up, BT.601 below;
 /// limited range, full for JPEG stills): into 4:2:0 by `YUV420Conversion`, into any other format by libswscale.
 /// Writes to `temporaryPath`; the caller renames it when complete.
 public final class MovieWriter: @unchecked Sendable { // used by one thread at a time
@@ -45,24 +46,36 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
                 audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil) throws {
         FFmpegLogging.quietOnce()
         path = finalPath
-        self.width = Int32(width & ~1)
-        self.height = Int32(height & ~1)
         guard let format = av_guess_format(nil, finalPath, nil) else {
             throw MediaError("cannot write '\(finalPath)': no container for that file name")
         }
+        let container = OutputContainer(format)
+        let isImage = container.name == "image2"
+        let guessed = av_guess_codec(format, nil, finalPath, nil, AVMEDIA_TYPE_VIDEO)
+        guard let codecName = settings.codec ?? (isImage ? String(cString: avcodec_get_name(guessed)) : container.defaultVideoEncoder()) else {
+            throw MediaError("cannot write '\(finalPath)': this FFmpeg has no encoder for \(container.name) video")
+        }
+        guard let codec = avcodec_find_encoder_by_name(codecName), codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
+            throw MediaError("cannot write '\(finalPath)': no video encoder named '\(codecName)'")
+        }
+        // The muxer's own codec it takes by definition. What passes here and is still refused (mov lists VP9) is
+        // refused by the header, with the muxer's reason.
+        if codec.pointee.id != format.pointee.video_codec && !container.mayTakeVideo(codec.pointee.id) {
+            let codecs = container.videoEncoderNames(preferred: container.defaultVideoEncoder())
+            throw MediaError("cannot write '\(finalPath)': \(container.name) does not take \(String(cString: avcodec_get_name(codec.pointee.id))) video"
+                             + (codecs.isEmpty ? "" : "; --codec can be \(codecs.joined(separator: ", "))"))
+        }
+        try EncoderLimits.checkPreset(settings.preset, encoder: codecName)
+        // JPEG stills: full-range BT.601 (the JFIF convention), one picture written over the file.
+        let isJPEG = codec.pointee.id == AV_CODEC_ID_MJPEG
+        let pixelFormat = isJPEG ? AV_PIX_FMT_YUVJ420P : Self.pixelFormat(for: codec)
+        (self.width, self.height) = try EncoderLimits.pictureSize(width: width, height: height, pixelFormat: pixelFormat,
+                                                                   encoder: codecName, path: finalPath)
         var oc: UnsafeMutablePointer<AVFormatContext>? = nil
         guard avformat_alloc_output_context2(&oc, format, nil, temporaryPath) >= 0, let oc else {
             throw MediaError("cannot write '\(finalPath)': the container cannot be set up")
         }
         output = oc
-        let isWebM = String(cString: format.pointee.name).contains("webm")
-        let guessed = av_guess_codec(format, nil, finalPath, nil, AVMEDIA_TYPE_VIDEO)
-        let isImage = String(cString: format.pointee.name) == "image2"
-        let codecName = settings.codec ?? (isWebM ? "libvpx-vp9" : isImage ? String(cString: avcodec_get_name(guessed)) : "libx264")
-        guard let codec = avcodec_find_encoder_by_name(codecName), codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
-            avformat_free_context(oc); output = nil
-            throw MediaError("cannot write '\(finalPath)': no video encoder named '\(codecName)'")
-        }
         guard let st = avformat_new_stream(oc, nil), let enc = avcodec_alloc_context3(codec) else {
             avformat_free_context(oc); output = nil
             throw MediaError("out of memory")
@@ -73,11 +86,9 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         enc.pointee.height = self.height
         enc.pointee.time_base = AVRational(num: settings.frameRate.den, den: settings.frameRate.num)
         enc.pointee.framerate = AVRational(num: settings.frameRate.num, den: settings.frameRate.den)
-        // JPEG stills: full-range BT.601 (the JFIF convention), one picture written over the file.
-        let isJPEG = codec.pointee.id == AV_CODEC_ID_MJPEG
-        enc.pointee.pix_fmt = isJPEG ? AV_PIX_FMT_YUVJ420P : Self.pixelFormat(for: codec)
+        enc.pointee.pix_fmt = pixelFormat
         yuv420Range = enc.pointee.pix_fmt == AV_PIX_FMT_YUV420P ? .limited : enc.pointee.pix_fmt == AV_PIX_FMT_YUVJ420P ? .full : nil
-        if String(cString: format.pointee.name) == "image2" && !finalPath.contains("%") {
+        if isImage && !finalPath.contains("%") {
             av_opt_set(oc.pointee.priv_data, "update", "1", 0) // one picture, written over the one file
         }
         let hd = height >= 720 && !isJPEG
@@ -96,8 +107,11 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         av_opt_set(enc.pointee.priv_data, "crf", "\(settings.crf)", 0)
         av_opt_set(enc.pointee.priv_data, "preset", settings.preset, 0)
         if codecName == "libvpx-vp9" { av_opt_set(enc.pointee.priv_data, "deadline", "realtime", 0); av_opt_set(enc.pointee.priv_data, "cpu-used", "8", 0) }
-        var status = avcodec_open2(enc, codec, nil)
-        guard status >= 0 else { throw MediaError.ffmpeg("cannot open the encoder \(codecName) for '\(finalPath)'", status) }
+        // x265 prints its banner and statistics (25 lines) straight on stderr, past FFmpeg's log; its errors still
+        // reach FFmpeg's log through libavcodec.
+        if codecName == "libx265" { av_opt_set(enc.pointee.priv_data, "x265-params", "log-level=none", 0) }
+        let opened = FFmpegLogging.reason { avcodec_open2(enc, codec, nil) }
+        guard opened.status >= 0 else { throw MediaError.ffmpeg("cannot open the encoder \(codecName) for '\(finalPath)'", opened) }
         avcodec_parameters_from_context(st.pointee.codecpar, enc)
         st.pointee.time_base = enc.pointee.time_base
         // The rate readers report (`r_frame_rate`): NUT and raw streams have no other way to say it (without it,
@@ -105,8 +119,8 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         st.pointee.avg_frame_rate = enc.pointee.framerate
         st.pointee.r_frame_rate = enc.pointee.framerate
 
-        if let source, let audioRange {
-            // Copied when the container takes the codec, else re-encoded (AAC, or Opus for WebM).
+        if let source, let audioRange, container.takesAudio {
+            // Copied when the container takes the codec, else re-encoded (AAC, Opus for WebM, or the container's own).
             if let copier = try? AudioCopier(source: source, range: audioRange, into: oc, name: finalPath) {
                 audio = copier
             } else {
@@ -115,11 +129,11 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         }
 
         if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            status = avio_open(&oc.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
+            let status = avio_open(&oc.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
             guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(finalPath)'", status) }
         }
-        status = avformat_write_header(oc, nil)
-        guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(finalPath)'", status) }
+        let header = FFmpegLogging.reason { avformat_write_header(oc, nil) }
+        guard header.status >= 0 else { throw MediaError.ffmpeg("cannot write '\(finalPath)'", header) }
 
         let matrix = hd ? SWS_CS_ITU709 : SWS_CS_ITU601
         // Chroma is written where decoders read it by default for MPEG-family video (left, between rows: the
@@ -143,7 +157,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         frame.pointee.width = self.width
         frame.pointee.height = self.height
         frame.pointee.format = enc.pointee.pix_fmt.rawValue
-        status = av_frame_get_buffer(frame, 0)
+        let status = av_frame_get_buffer(frame, 0)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot allocate frames for '\(finalPath)'", status) }
     }
 

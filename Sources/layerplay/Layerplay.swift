@@ -70,7 +70,7 @@ struct Layerplay: ParsableCommand {
     var start: TimeSpec?
     @Option(help: ArgumentHelp("Length of the range to play or export (required to export a still input).", valueName: "TIME"))
     var duration: TimeSpec?
-    @Option(help: ArgumentHelp("Video encoder (libx264; libvpx-vp9 for .webm).", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Video encoder (libx264; libvpx-vp9 for .webm, gif for .gif).", valueName: "NAME"))
     var codec: String?
     @Option(help: "Encoder quality (constant rate factor).")
     var crf: Int = 20

@@ -11,6 +11,11 @@ int64_t lp_av_nopts_value(void);
 AVRational lp_av_time_base_q(void);
 /// The text of an FFmpeg error code ("Invalid data found when processing input").
 void lp_av_error_string(int code, char *buffer, int size);
-/// Silences FFmpeg's own logging: errors reach the user through our messages, one line each.
-void lp_av_log_quiet(void);
+/// Silences FFmpeg's own logging (errors reach the user through our messages, one line each) but keeps, per
+/// thread, the last error it logged: the reason behind a bare "Invalid argument".
+void lp_av_log_keep_errors(void);
+/// Forgets this thread's last logged error (before a call whose reason we want).
+void lp_av_clear_error(void);
+/// This thread's last logged error without its line end, into `buffer`; returns its length (0: none).
+int lp_av_last_error(char *buffer, int size);
 #endif
