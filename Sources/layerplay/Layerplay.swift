@@ -119,7 +119,7 @@ struct Layerplay: ParsableCommand {
         if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
             let time = at?.seconds ?? 0
             let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
-            do { try surface.writePNG(to: output) } catch { throw RunError("\(error)") }
+            do { try surface.writePNG(to: output, replacing: overwrite) } catch { throw runError(error) }
         } else if MovieWriter.isJPEGStill(output) {
             try exportJPEG(scene, canvas: canvas, to: output)
         } else {
@@ -194,5 +194,12 @@ struct Layerplay: ParsableCommand {
             throw RunError("cannot write '\(path)': the directory '\(dir)' does not exist")
         }
         if !fm.isWritableFile(atPath: dir) { throw RunError("cannot write '\(path)': the directory '\(dir)' is not writable") }
+    }
+
+    /// A library's error as the command line says it: an output that appeared while we wrote names -y, as
+    /// `checkOutput` does for one that was there at the start.
+    func runError(_ error: any Error) -> RunError {
+        if let exists = error as? FileExistsError { return RunError("'\(exists.path)' already exists; use -y to overwrite it") }
+        return RunError("\(error)")
     }
 }
