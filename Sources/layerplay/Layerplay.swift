@@ -167,12 +167,18 @@ struct Layerplay: ParsableCommand {
         do { return try ImageLoader.load(path: path) } catch { throw RunError("\(error)") }
     }
 
-    /// Refuses an output that is the input, that exists (without -y), or whose kind we cannot write.
+    /// Every file this run reads, and what the user calls it: none of them may ever be an output.
+    var inputFiles: [(path: String, role: String)] {
+        [(input, "the input")] + (mask.map { [($0, "the --mask image")] } ?? [])
+    }
+
+    /// Refuses an output that is an input, that exists (without -y), or whose kind we cannot write.
     func checkOutput(_ path: String) throws {
         let fm = FileManager.default
         let outURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-        let inURL = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
-        if outURL.path == inURL.path { throw RunError("the output '\(path)' is the input; choose another path") }
+        for (inputPath, role) in inputFiles where OutputIdentity.writes(path, over: inputPath) {
+            throw RunError("the output '\(path)' is \(role); choose another path")
+        }
         guard path.lowercased().hasSuffix(".png") && !path.contains("%") || MovieWriter.isJPEGStill(path)
                 || MovieWriter.isImageSequence(path) || MovieWriter.canWrite(path) else {
             throw RunError("cannot write '\(path)': use a .png or .jpg still or a movie container FFmpeg can write (.mp4 .mov .mkv .webm…)")
