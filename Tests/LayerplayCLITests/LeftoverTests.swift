@@ -111,6 +111,22 @@ struct LeftoverTests {
         }
     }
 
+    /// A PNG still is written to a temporary too (the gallery's figures the same way): a signal while it is
+    /// encoded (seconds, at 4000×4000) removes it.
+    @Test func aSignalWhileAStillIsWrittenLeavesNothing() throws {
+        try withTemporaryDirectory { dir in
+            let run = try BackgroundRun([mediaSample("card.png"), "--size", "4000x4000", "--rotate", "20", "-o", "big.png"], in: dir)
+            let started = eventually { !partialFiles(in: dir).isEmpty || !run.process.isRunning }
+            #expect(started && run.process.isRunning, "the still's temporary never appeared while it ran")
+            kill(run.process.processIdentifier, SIGTERM)
+            let (status, stderr) = run.wait()
+            #expect(status == 1, "\(stderr)")
+            #expect(stderr.hasPrefix("layerplay: error: interrupted by SIGTERM; 'big.png' was not written"), "\(stderr)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            #expect(left.isEmpty, "left: \(left)")
+        }
+    }
+
     /// Leftovers of processes that are gone (kill -9, a crash) are swept by the next write to the same target;
     /// a running process's temporary and anything not named exactly as ours are kept.
     @Test(arguments: ["out.mp4", "out.png", "f_%03d.png"])
