@@ -157,8 +157,9 @@ struct LeftoverTests {
     /// other says the file exists, removes its temporary and fails. What is there is one complete movie.
     @Test func twoExportsToOnePathWithoutYesNeverReplaceEachOther() throws {
         try withTemporaryDirectory { dir in
-            // Seconds of work each, so that the second is past its check before the first is done.
-            let args = [mediaSample("card.png"), "--duration", "5", "--size", "320x180", "--rotate", "-o", "out.mp4"]
+            // Seconds of work each (3 s alone on a quiet machine), so that the second is past its check at the start
+            // long before the first is done.
+            let args = [mediaSample("card.png"), "--duration", "4", "--size", "1280x720", "--rotate", "-o", "out.mp4"]
             let first = try BackgroundRun(args, in: dir), second = try BackgroundRun(args, in: dir)
             // Both temporaries exist: both runs are past the check at the start.
             let bothStarted = eventually { partialFiles(in: dir).count == 2 || !first.process.isRunning || !second.process.isRunning }
@@ -174,7 +175,7 @@ struct LeftoverTests {
             expectSuccess(probe)
             let info = try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any]
             let duration = try #require(info?["duration"] as? Double, "\(probe.stdout)")
-            #expect(abs(duration - 5) < 0.1, "a complete 5 s movie: \(probe.stdout)")
+            #expect(abs(duration - 4) < 0.1, "a complete 4 s movie: \(probe.stdout)")
         }
     }
 
