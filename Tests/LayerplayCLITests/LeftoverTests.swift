@@ -179,6 +179,19 @@ struct LeftoverTests {
         }
     }
 
+    /// Without -y no picture of a sequence replaces a file: one that is in the way (only the first is checked at the
+    /// start) stops the export, and the pictures it had put in place are taken back.
+    @Test func anImageSequenceWithoutYesReplacesNoPicture() throws {
+        try withTemporaryDirectory { dir in
+            let mine = dir.appendingPathComponent("f_003.png")
+            try Data("not a picture of this export\n".utf8).write(to: mine)
+            let r = runLayerplay([mediaSample("card.png"), "--duration", "0.2", "--size", "64x64", "-o", "f_%03d.png"], in: dir)
+            expectRunFailure(r, directory: dir, mentions: ["'f_003.png' already exists; use -y to overwrite it"])
+            #expect(try String(contentsOf: mine, encoding: .utf8) == "not a picture of this export\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["f_003.png"])
+        }
+    }
+
     /// --mask names an input too: it is never the output, however the output is spelled, even with -y.
     @Test(arguments: ["mask.png", "./mask.png", "link.png", "hard.png"])
     func theMaskIsNeverTheOutput(_ output: String) throws {
