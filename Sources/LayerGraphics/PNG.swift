@@ -1,5 +1,8 @@
 import CCairo
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// PNG reading and writing through cairo (which stores the same premultiplied BGRA words as `Image`).
 public enum PNG {
@@ -46,32 +49,76 @@ public enum PNG {
         }
     }
 
-    /// Writes pixels as PNG: to a temporary file beside `path`, renamed over it only when complete.
-    static func write(pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, pixelsPerRow: Int, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial").path
+    /// Writes pixels as PNG to a temporary file beside `path` (`PartialFile`), put at `path` only when complete.
+    /// - Parameter replacing: whether an existing file at `path` is replaced; when not, a file that appeared there
+    ///   meanwhile makes the write fail with `FileExistsError` (checked atomically, at the end).
+    /// - Throws: `GraphicsError` saying why (`No space left on device`), `InterruptedError` for SIGINT, SIGTERM, SIGHUP,
+    ///   SIGQUIT; the temporary is removed in either case.
+    static func write(pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, pixelsPerRow: Int, to path: String,
+                      replacing: Bool) throws {
+        try Interruption.during {
+            PartialFile.sweep(beside: path)
+            let temporary = PartialFile.path(for: path)
+            // A file with our own PID in its name is the leftover of an earlier process that had our number.
+            unlink(temporary)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw GraphicsError("cannot write '\(path)': \(PartialFile.describe(errno))") }
+            do {
+                try encode(pixels: pixels, width: width, height: height, pixelsPerRow: pixelsPerRow, into: fd, name: path)
+                try Interruption.check(writing: path)
+                try PartialFile.publish(temporary, at: path, replacing: replacing)
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+        }
+    }
+
+    /// Where cairo's PNG stream goes, and the first write error (cairo itself only says "write error").
+    private struct Sink {
+        let fd: Int32
+        var error: Int32 = 0
+    }
+
+    /// Encodes the pixels as PNG into `fd` and closes it. Written through our own descriptor rather than
+    /// `cairo_surface_write_to_png`, so that a failure can say why (errno), not only that it failed.
+    private static func encode(pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, pixelsPerRow: Int,
+                               into fd: Int32, name path: String) throws {
         let surface = cairo_image_surface_create_for_data(UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self),
                                                           CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(pixelsPerRow * 4))
         defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_write_to_png(surface, temporary)
+        var sink = Sink(fd: fd)
+        let status = withUnsafeMutablePointer(to: &sink) { sink in
+            cairo_surface_write_to_png_stream(surface, { closure, data, length in
+                let sink = closure!.assumingMemoryBound(to: Sink.self)
+                var done = 0
+                while done < Int(length) {
+                    let n = Glibc.write(sink.pointee.fd, data! + done, Int(length) - done)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        sink.pointee.error = errno
+                        return CAIRO_STATUS_WRITE_ERROR
+                    }
+                    done += n
+                }
+                return CAIRO_STATUS_SUCCESS
+            }, sink)
+        }
+        // close reports what a network filesystem only learns at the end (a full disk, a quota).
+        let closed = close(fd) == 0 ? 0 : errno
         guard status == CAIRO_STATUS_SUCCESS else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            let reason = status == CAIRO_STATUS_WRITE_ERROR ? "cannot write there" : String(cString: cairo_status_to_string(status))
+            let reason = sink.error != 0 ? PartialFile.describe(sink.error) : String(cString: cairo_status_to_string(status))
             throw GraphicsError("cannot write '\(path)': \(reason)")
         }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw GraphicsError("cannot write '\(path)': \(reason)")
-        }
+        if closed != 0 { throw GraphicsError("cannot write '\(path)': \(PartialFile.describe(closed))") }
     }
 }
 
 extension Surface {
     /// Saves the surface as a PNG file, atomically (a temporary beside the target, then a rename).
-    public func writePNG(to path: String) throws {
-        try PNG.write(pixels: pixels, width: width, height: height, pixelsPerRow: pixelsPerRow, to: path)
+    /// - Parameter replacing: whether an existing file is replaced (otherwise `FileExistsError`, checked atomically).
+    public func writePNG(to path: String, replacing: Bool = true) throws {
+        try PNG.write(pixels: pixels, width: width, height: height, pixelsPerRow: pixelsPerRow, to: path, replacing: replacing)
     }
 }
 
@@ -85,7 +132,8 @@ extension Image {
     }
 
     /// Saves the image as a PNG file, atomically.
-    public func writePNG(to path: String) throws {
-        try PNG.write(pixels: storage, width: width, height: height, pixelsPerRow: width, to: path)
+    /// - Parameter replacing: whether an existing file is replaced (otherwise `FileExistsError`, checked atomically).
+    public func writePNG(to path: String, replacing: Bool = true) throws {
+        try PNG.write(pixels: storage, width: width, height: height, pixelsPerRow: width, to: path, replacing: replacing)
     }
 }

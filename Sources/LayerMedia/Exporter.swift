@@ -19,13 +19,11 @@ final class PipelineState: Sendable {
     let queue = Mutex<[ExportFrame?]>([])
 }
 
-/// Set by SIGINT during an export, so that the export stops and removes its temporary file.
-let exportInterrupted = Atomic<Bool>(false)
-
 /// Drives a layer tree over a time range at a frame rate and writes the frames (and the source's audio) to a
 /// file: frame-exact times (output frame i is at i·den/num seconds, never wall clock), compositing and encoding
-/// overlapped on two threads. Atomic: it writes beside the target and renames when complete; a failure or
-/// Ctrl-C leaves neither a partial file nor a temporary behind.
+/// overlapped on two threads. Atomic: it writes beside the target (`PartialFile`) and puts the file in place only
+/// when complete; a failure or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: `Interruption`) leaves neither a partial
+/// file nor a temporary behind.
 public final class Exporter {
     public struct Progress: Sendable {
         public var frame: Int
@@ -74,43 +72,54 @@ public final class Exporter {
     }
 
     /// Writes the movie to `path` (or, for a pattern such as `f_%04d.png`, the numbered pictures).
-    public func export(to path: String, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
+    /// - Parameter replacing: whether existing files are replaced. When not, a file that appeared at the target
+    ///   while the export ran (another export to the same path) makes it fail with `FileExistsError` at the end,
+    ///   atomically, instead of being replaced.
+    public func export(to path: String, replacing: Bool = true, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
         try checkLimits()
-        let url = URL(fileURLWithPath: path)
-        let sequence = MovieWriter.isImageSequence(path)
-        let scratch = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent.replacingOccurrences(of: "%", with: "_")).\(ProcessInfo.processInfo.processIdentifier).partial")
-        // A sequence is written into a scratch folder and its files moved into place at the end.
-        let temporary = sequence ? scratch.appendingPathComponent(url.lastPathComponent).path : scratch.path
-        exportInterrupted.store(false, ordering: .relaxed)
-        let previous = signal(SIGINT) { _ in exportInterrupted.store(true, ordering: .relaxed) }
-        // A parent may have started us with SIGINT blocked; Ctrl-C must still reach the export.
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
-        defer { signal(SIGINT, previous) }
-        do {
-            if sequence { try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false) }
-            let stats = try run(temporary: temporary, finalPath: path, progress: progress)
-            if sequence {
-                for number in 1...max(1, frameCount) {
-                    guard let name = MovieWriter.sequenceFileName(url.lastPathComponent, number: number) else { break }
-                    let from = scratch.appendingPathComponent(name).path
-                    guard FileManager.default.fileExists(atPath: from) else { continue }
-                    guard rename(from, url.deletingLastPathComponent().appendingPathComponent(name).path) == 0 else {
-                        throw MediaError("cannot write '\(name)': \(String(cString: strerror(errno)))")
-                    }
+        return try Interruption.during {
+            let sequence = MovieWriter.isImageSequence(path)
+            PartialFile.sweep(beside: path)
+            let scratch = PartialFile.path(for: path)
+            // A temporary with our own PID in its name is the leftover of an earlier process that had our number.
+            try? FileManager.default.removeItem(atPath: scratch)
+            // A sequence is written into a scratch folder and its files moved into place at the end.
+            let temporary = sequence ? (scratch as NSString).appendingPathComponent((path as NSString).lastPathComponent) : scratch
+            do {
+                if sequence { try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false) }
+                let stats = try run(temporary: temporary, finalPath: path, progress: progress)
+                try Interruption.check(writing: path)
+                if sequence {
+                    try publishSequence(from: scratch, pattern: path, replacing: replacing)
+                    try? FileManager.default.removeItem(atPath: scratch)
+                } else {
+                    try PartialFile.publish(temporary, at: path, replacing: replacing)
                 }
-                try? FileManager.default.removeItem(at: scratch)
-            } else {
-                guard rename(temporary, path) == 0 else {
-                    throw MediaError("cannot write '\(path)': \(String(cString: strerror(errno)))")
-                }
+                return stats
+            } catch {
+                try? FileManager.default.removeItem(atPath: scratch)
+                throw error
             }
-            return stats
+        }
+    }
+
+    /// Moves the numbered pictures from the scratch folder into place. Without replacing, a picture that is there
+    /// already stops it, and the pictures this export put in place are taken back: none of them replaced anything,
+    /// so the folder is left as it was.
+    private func publishSequence(from scratch: String, pattern path: String, replacing: Bool) throws {
+        let directory = (path as NSString).deletingLastPathComponent, pattern = (path as NSString).lastPathComponent
+        var published: [String] = []
+        do {
+            for number in 1...max(1, frameCount) {
+                guard let name = MovieWriter.sequenceFileName(pattern, number: number) else { break }
+                let from = (scratch as NSString).appendingPathComponent(name)
+                guard FileManager.default.fileExists(atPath: from) else { continue }
+                let to = (directory as NSString).appendingPathComponent(name)
+                try PartialFile.publish(from, at: to, replacing: replacing)
+                published.append(to)
+            }
         } catch {
-            try? FileManager.default.removeItem(at: scratch)
+            if !replacing { for file in published { unlink(file) } }
             throw error
         }
     }
@@ -155,7 +164,7 @@ public final class Exporter {
         var renderTimes: [Double] = []
         var directFrames = 0
         for i in 0..<frameCount {
-            if exportInterrupted.load(ordering: .relaxed) { shared.failure.withLock { $0 = $0 ?? MediaError("interrupted; '\(finalPath)' was not written") } }
+            do { try Interruption.check(writing: finalPath) } catch let stop { shared.failure.withLock { $0 = $0 ?? stop } }
             if shared.failure.withLock({ $0 != nil }) { break }
             // Frame-exact time: i · den / num, as a rational turned into seconds once.
             let outputTime = MediaTime(frame: Int64(i), rateNumerator: settings.frameRate.num, rateDenominator: settings.frameRate.den).seconds

@@ -43,9 +43,9 @@ extension Layerplay {
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
         let statistics: Exporter.Statistics
-        do { statistics = try exporter.export(to: output) { bar.show($0) } } catch {
+        do { statistics = try exporter.export(to: output, replacing: overwrite) { bar.show($0) } } catch {
             bar.finish()
-            throw RunError("\(error)")
+            throw runError(error)
         }
         bar.finish()
         if stats { printStatistics(statistics) }
@@ -58,7 +58,7 @@ extension Layerplay {
         let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height,
                                 settings: EncoderSettings(codec: "mjpeg", crf: 0, preset: "", frameRate: (25, 1)),
                                 start: time, frameCount: 1, audioSource: nil)
-        do { _ = try exporter.export(to: output) } catch { throw RunError("\(error)") }
+        do { _ = try exporter.export(to: output, replacing: overwrite) } catch { throw runError(error) }
     }
 
     func printStatistics(_ s: Exporter.Statistics) {

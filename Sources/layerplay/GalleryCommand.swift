@@ -17,7 +17,6 @@ struct GalleryCommand: ParsableCommand {
     var media: String = "media"
 
     func run() throws {
-        let fm = FileManager.default
         try Self.makeDirectories(outdir)
         for figure in Gallery.figures {
             let path = (outdir as NSString).appendingPathComponent(figure.name + ".png")
@@ -25,15 +24,9 @@ struct GalleryCommand: ParsableCommand {
             do { surface = try figure.render(mediaDirectory: media) } catch {
                 throw RunError("cannot render figure \(figure.name): \(error)")
             }
-            // Written beside the target and renamed when complete, so no partial PNG is ever left at the path.
-            let partial = (outdir as NSString).appendingPathComponent(".\(figure.name).png.partial")
-            do {
-                try surface.writePNG(to: partial)
-                guard rename(partial, path) == 0 else { throw RunError(String(cString: strerror(errno))) }
-            } catch {
-                try? fm.removeItem(atPath: partial)
-                throw RunError("cannot write \(path): \(Self.reason(error))")
-            }
+            // Written beside the target and put in place when complete (PNG's PartialFile): no partial PNG is ever
+            // left at the path, nor a temporary on a signal. The gallery's figures are its own: they are replaced.
+            do { try surface.writePNG(to: path) } catch { throw RunError("\(error)") }
             print("\(path)  \(figure.title)")
         }
     }
@@ -53,9 +46,5 @@ struct GalleryCommand: ParsableCommand {
                 throw RunError("cannot create the output directory \(path): \(current): \(String(cString: strerror(errno)))")
             }
         }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 }

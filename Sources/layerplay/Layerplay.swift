@@ -119,7 +119,7 @@ struct Layerplay: ParsableCommand {
         if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
             let time = at?.seconds ?? 0
             let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
-            do { try surface.writePNG(to: output) } catch { throw RunError("\(error)") }
+            do { try surface.writePNG(to: output, replacing: overwrite) } catch { throw runError(error) }
         } else if MovieWriter.isJPEGStill(output) {
             try exportJPEG(scene, canvas: canvas, to: output)
         } else {
@@ -167,12 +167,18 @@ struct Layerplay: ParsableCommand {
         do { return try ImageLoader.load(path: path) } catch { throw RunError("\(error)") }
     }
 
-    /// Refuses an output that is the input, that exists (without -y), or whose kind we cannot write.
+    /// Every file this run reads, and what the user calls it: none of them may ever be an output.
+    var inputFiles: [(path: String, role: String)] {
+        [(input, "the input")] + (mask.map { [($0, "the --mask image")] } ?? [])
+    }
+
+    /// Refuses an output that is an input, that exists (without -y), or whose kind we cannot write.
     func checkOutput(_ path: String) throws {
         let fm = FileManager.default
         let outURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-        let inURL = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
-        if outURL.path == inURL.path { throw RunError("the output '\(path)' is the input; choose another path") }
+        for (inputPath, role) in inputFiles where OutputIdentity.writes(path, over: inputPath) {
+            throw RunError("the output '\(path)' is \(role); choose another path")
+        }
         guard path.lowercased().hasSuffix(".png") && !path.contains("%") || MovieWriter.isJPEGStill(path)
                 || MovieWriter.isImageSequence(path) || MovieWriter.canWrite(path) else {
             throw RunError("cannot write '\(path)': use a .png or .jpg still or a movie container FFmpeg can write (.mp4 .mov .mkv .webm…)")
@@ -194,5 +200,12 @@ struct Layerplay: ParsableCommand {
             throw RunError("cannot write '\(path)': the directory '\(dir)' does not exist")
         }
         if !fm.isWritableFile(atPath: dir) { throw RunError("cannot write '\(path)': the directory '\(dir)' is not writable") }
+    }
+
+    /// A library's error as the command line says it: an output that appeared while we wrote names -y, as
+    /// `checkOutput` does for one that was there at the start.
+    func runError(_ error: any Error) -> RunError {
+        if let exists = error as? FileExistsError { return RunError("'\(exists.path)' already exists; use -y to overwrite it") }
+        return RunError("\(error)")
     }
 }
