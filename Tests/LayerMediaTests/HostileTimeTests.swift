@@ -9,11 +9,10 @@ import Testing
 struct HostileTimeTests {
     @Test(arguments: [1e15, 1e300, .infinity, .greatestFiniteMagnitude])
     func aFrameFarPastTheEndIsTheLastFrame(_ seconds: Double) throws {
-        let player = try Player(path: sample("clip.mp4"))
-        let first = try #require(player.frame(at: 0))
-        let last = try #require(player.frame(at: 1.99))
-        let frame = try #require(player.frame(at: seconds))
-        #expect(frame.time == last.time && frame.time != first.time)
+        // Asked first, so that the player holds only the first frame and looks for a keyframe on the way there.
+        let frame = try #require(try Player(path: sample("clip.mp4")).frame(at: seconds))
+        let last = try #require(try Player(path: sample("clip.mp4")).frame(at: 1.99))
+        #expect(frame.time == last.time && frame.time != .zero)
     }
 
     /// A time before the start, asked for after a later one, repositioned the decoder again and again: it never
