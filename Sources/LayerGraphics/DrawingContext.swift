@@ -29,15 +29,26 @@ public final class DrawingContext {
     private var colors = (fill: Color.black, stroke: Color.black)
     private var savedColors: [(fill: Color, stroke: Color)] = []
 
+    /// The most pixels a canvas has on a side: 8192, as a shadow's texture (8192² is 256 MB already; cairo makes
+    /// none beyond 32767).
+    public static let maxPixelSide = 8192
+
     /// A transparent canvas of `size` points at `scale` pixels per point: `size × scale` pixels, rounded up
-    /// (at least one pixel each way).
+    /// (at least one pixel each way). A canvas that would be wider or taller than `maxPixelSide` pixels gets the
+    /// lower scale that fits it, so it is drawn whole, only coarser.
     public init(size: Size, scale: Double = 1) {
-        precondition(scale > 0 && scale.isFinite, "a drawing context needs a positive scale")
-        self.size = size
+        // Any numbers may come here from a layer's bounds and contentsScale (issue 15): `Int(_:)` trapped on a side
+        // of 1e300, cairo failed beyond 32767 pixels, and the scale was a precondition. A side that is not a
+        // finite positive number is empty (one pixel); a scale that is not a finite positive number is 1.
+        let width = size.width.isFinite ? max(0, size.width) : 0, height = size.height.isFinite ? max(0, size.height) : 0
+        var scale = scale.isFinite && scale > 0 ? scale : 1
+        let longest = max(width, height), limit = Double(Self.maxPixelSide)
+        if longest * scale > limit { scale = limit / longest }
+        self.size = Size(width: width, height: height)
         self.scale = scale
         // A hair of tolerance so that 10 points at scale 3 (30.000000000000004) stays 30 pixels.
-        pixelWidth = max(1, Int((max(0, size.width) * scale - 1e-9).rounded(.up)))
-        pixelHeight = max(1, Int((max(0, size.height) * scale - 1e-9).rounded(.up)))
+        pixelWidth = min(Self.maxPixelSide, max(1, Int((width * scale - 1e-9).rounded(.up))))
+        pixelHeight = min(Self.maxPixelSide, max(1, Int((height * scale - 1e-9).rounded(.up))))
         surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
         cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)

@@ -34,12 +34,17 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     public static func makeScale(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D {
         var t = identity; t.m11 = sx; t.m22 = sy; t.m33 = sz; return t
     }
-    /// A rotation of `angle` radians about the axis (x, y, z), normalised; a zero axis gives the identity.
+    /// A rotation of `angle` radians about the axis (x, y, z), normalised; a zero or non-finite axis gives the identity.
     /// With y down, a positive angle about z turns clockwise on screen, and about y moves the right edge away.
     public static func makeRotation(_ angle: Double, _ x: Double, _ y: Double, _ z: Double) -> Transform3D {
-        let length = (x * x + y * y + z * z).squareRoot()
-        guard length > 0, length.isFinite else { return identity }
-        let x = x / length, y = y / length, z = z / length
+        // Divided by its largest component first, an axis of 1e-200 or 1e200 is the same direction as one of 1:
+        // squaring it directly would underflow to 0 or overflow to infinity and lose the rotation.
+        guard x.isFinite && y.isFinite && z.isFinite else { return identity }
+        let largest = max(abs(x), abs(y), abs(z))
+        guard largest > 0 else { return identity }
+        let (sx, sy, sz) = (x / largest, y / largest, z / largest)
+        let length = (sx * sx + sy * sy + sz * sz).squareRoot()
+        let x = sx / length, y = sy / length, z = sz / length
         let c = cos(angle), s = sin(angle), k = 1 - c
         return Transform3D(
             m11: c + k * x * x, m12: k * x * y + z * s, m13: k * x * z - y * s, m14: 0,

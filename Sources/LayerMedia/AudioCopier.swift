@@ -41,8 +41,8 @@ final class AudioCopier {
     func copy(upTo seconds: Double) throws {
         guard let packet, !done else { return }
         let tb = inStream.pointee.time_base
-        let first = Int64((range.lowerBound / av_q2d(tb)).rounded()) + startPTS
-        let last = range.upperBound.isFinite ? Int64((range.upperBound / av_q2d(tb)).rounded()) + startPTS : Int64.max
+        let first = Int64(ticks: range.lowerBound, timeBase: tb) + startPTS
+        let last = range.upperBound.isFinite ? Int64(ticks: range.upperBound, timeBase: tb) + startPTS : Int64.max
         while true {
             let read = av_read_frame(format.context, packet)
             if read < 0 { done = true; return }

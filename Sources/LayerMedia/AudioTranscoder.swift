@@ -68,8 +68,8 @@ final class AudioTranscoder: AudioTrackWriter {
                                      &dec.pointee.ch_layout, dec.pointee.sample_fmt, dec.pointee.sample_rate, 0, nil)
         guard status >= 0, swr_init(swr) >= 0 else { throw MediaError("cannot resample the audio of '\(source)'") }
         fifo = av_audio_fifo_alloc(enc.pointee.sample_fmt, channels, 4096)
-        let rate = Double(enc.pointee.sample_rate)
-        totalSamples = range.upperBound.isFinite ? Int64(((range.upperBound - range.lowerBound) * rate).rounded()) : Int64.max
+        totalSamples = range.upperBound.isFinite
+            ? Int64(ticks: range.upperBound - range.lowerBound, timeBase: AVRational(num: 1, den: enc.pointee.sample_rate)) : Int64.max
         if start > 0 { self.source.seek(to: start) }
     }
 
@@ -151,7 +151,7 @@ final class AudioTranscoder: AudioTrackWriter {
         guard status >= 0 else { throw MediaError.ffmpeg("cannot resample the audio for '\(name)'", status) }
         frame = converted
         var first = 0
-        if samplesQueued == 0 { first = max(0, Int(((start - frameTime) * outputRate).rounded())) }
+        if samplesQueued == 0 { first = max(0, Int(Int64(ticks: start - frameTime, timeBase: AVRational(num: 1, den: encoder!.pointee.sample_rate)))) }
         let available = Int(converted.pointee.nb_samples) - first
         guard available > 0 else { return }
         let keep = Int(min(Int64(available), totalSamples - samplesQueued))

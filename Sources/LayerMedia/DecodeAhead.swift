@@ -103,7 +103,10 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         serial += 1
         queue.removeAll()
         ended = false
-        fromStart = false
+        // Going to 0 or before (or NaN) is going back to the start: the first frame then answers every earlier
+        // time. Without this, a time before the first frame asked for a new reposition each time it came back,
+        // forever (`frame(at: -1)` after a later frame never returned).
+        fromStart = !(seconds > 0)
         repositionRequest = seconds
         condition.broadcast()
     }

@@ -56,7 +56,7 @@ extension FFmpegFormat {
     @discardableResult
     func seek(stream index: Int, to seconds: Double) -> Bool {
         let tb = streams[index].pointee.time_base
-        let target = startPTS(ofStream: index) + Int64((max(0, seconds) / av_q2d(tb)).rounded(.down))
+        let target = startPTS(ofStream: index) + Int64(ticks: max(0, seconds), timeBase: tb, rounding: .down)
         return av_seek_frame(context, Int32(index), target, AVSEEK_FLAG_BACKWARD) >= 0
     }
 }

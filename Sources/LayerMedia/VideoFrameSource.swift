@@ -57,12 +57,12 @@ public final class VideoFrameSource {
     /// beat decoding forward (a long GOP would make a seek decode the same frames again). Without an index
     /// (some containers), assume it does.
     func keyframeLies(after: Double, atOrBefore target: Double) -> Bool {
-        let tb = av_q2d(stream.pointee.time_base)
+        let timeBase = stream.pointee.time_base, tb = av_q2d(timeBase)
         let startPTS = self.startPTS, stream = self.stream
         // Some demuxers add index entries while reading: look while the demux thread is not reading.
         return demuxer.withContainerLocked {
             guard tb > 0, avformat_index_get_entry(stream, 0) != nil else { return true }
-            let targetPTS = startPTS + Int64((target / tb).rounded(.down))
+            let targetPTS = startPTS + Int64(ticks: target, timeBase: timeBase, rounding: .down)
             let i = av_index_search_timestamp(stream, targetPTS, AVSEEK_FLAG_BACKWARD)
             guard i >= 0, let entry = avformat_index_get_entry(stream, i) else { return true }
             return Double(entry.pointee.timestamp - startPTS) * tb > after + 1e-6

@@ -101,10 +101,15 @@ struct Layerplay: ParsableCommand {
             if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number") }
         }
         if !(0...1).contains(opacity) { throw ValidationError("--opacity must be between 0 and 1") }
-        if perspective < 0 { throw ValidationError("--perspective must be 0 or more") }
+        // An eye nearer than a pixel puts m34 beyond what any canvas can show: the card would vanish without a word.
+        if perspective < 0 || (perspective > 0 && perspective < 1) {
+            throw ValidationError("--perspective must be 0 (none) or at least 1 pixel")
+        }
         if cornerRadius < 0 { throw ValidationError("--corner-radius must be 0 or more") }
-        if let spin, spin <= 0 { throw ValidationError("--spin must be a positive number of seconds") }
-        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        // A turn in less than a millisecond is many turns per frame, and the angle of 1e-320 s is not even finite.
+        if let spin, spin < 0.001 { throw ValidationError("--spin must be at least 0.001 seconds per turn") }
+        // A rate near 0 (1e-300) is no rational the encoder takes: it failed with a bare 'Invalid argument'.
+        if let fps, !(fps.isFinite && fps >= 0.001 && fps <= 1000) { throw ValidationError("--fps must be between 0.001 and 1000") }
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
         if !(volume.isFinite && (0...100).contains(volume)) { throw ValidationError("--volume must be between 0 and 100") }

@@ -112,6 +112,20 @@ func makeRotationFollowsTheDocumentedFormulaForAnyNormalisedAxis(angle: Double, 
     #expect(Transform3D.makeRotation(-0.4, 0, 0, 0).isIdentity)
 }
 
+@Test(arguments: [1e-200, 1e-310, 1e200, 5e307])
+func makeRotationAboutAVeryShortOrLongAxisTurnsAsAboutItsDirection(scale: Double) {
+    // Squaring such an axis underflows to 0 or overflows to infinity: the rotation was lost (the identity), so
+    // `--axis 1e-300,0,0 --rotate 30` drew the layer unturned (issue 15).
+    for (x, y, z) in [(1.0, 0.0, 0.0), (1.0, 2.0, 3.0), (0.0, -1.0, 0.5)] {
+        #expect(near(Transform3D.makeRotation(0.8, x * scale, y * scale, z * scale), .makeRotation(0.8, x, y, z), 1e-12))
+    }
+}
+
+@Test(arguments: [Double.nan, .infinity, -.infinity])
+func makeRotationAboutANonFiniteAxisIsTheIdentity(component: Double) {
+    #expect(Transform3D.makeRotation(0.8, component, 1, 0).isIdentity)
+}
+
 @Test func positiveRotationAboutZTurnsClockwiseOnScreen() {
     let angle = 0.4
     let p = map(1, 0, 0, Transform3D.makeRotation(angle, 0, 0, 1))

@@ -52,8 +52,17 @@ public enum AnimationValue: Sendable, Equatable {
         case .rect(let a): return .rect(Rect(x: a.origin.x * k, y: a.origin.y * k, width: a.width * k, height: a.height * k))
         case .color(let a): return .color(Color(red: a.red * k, green: a.green * k, blue: a.blue * k, alpha: a.alpha * k))
         case .transform(let a):
-            let n = Int(k.rounded())
-            return .transform((0..<max(0, n)).reduce(Transform3D.identity) { m, _ in m.concatenating(a) })
+            // aⁿ by squaring: the iteration of a repeating animation at time 1e300 is 1e300, which `Int(_:)` trapped
+            // on and a loop of n products would never finish (issue 15). n is held below 2⁶², beyond any real count.
+            let rounded = k.rounded()
+            var n = rounded.isNaN || rounded <= 0 ? 0 : rounded >= 0x1p62 ? 1 << 62 : Int(rounded)
+            var power = a, product = Transform3D.identity
+            while n > 0 {
+                if n & 1 == 1 { product = product.concatenating(power) }
+                n >>= 1
+                if n > 0 { power = power.concatenating(power) }
+            }
+            return .transform(product)
         }
     }
 
