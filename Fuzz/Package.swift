@@ -10,9 +10,10 @@ let package = Package(
         .package(name: "layerplay", path: ".."),
     ],
     targets: [
+        .target(name: "CFuzzer"),
         // Open, probe and decode a few frames of any container, as `layerplay FILE` does.
-        .executableTarget(name: "FuzzMedia", dependencies: [.product(name: "LayerMedia", package: "layerplay")]),
+        .executableTarget(name: "FuzzMedia", dependencies: ["CFuzzer", .product(name: "LayerMedia", package: "layerplay")]),
         // Still images as `--mask`/image inputs read them: ImageLoader.load.
-        .executableTarget(name: "FuzzImage", dependencies: [.product(name: "LayerMedia", package: "layerplay")]),
+        .executableTarget(name: "FuzzImage", dependencies: ["CFuzzer", .product(name: "LayerMedia", package: "layerplay")]),
     ]
 )

@@ -11,12 +11,13 @@ enum FuzzInput {
     }()
 
     /// Writes the input; nil when the file cannot be written (then the input is skipped).
-    static func write(_ data: UnsafePointer<UInt8>, _ size: Int) -> String? {
+    static func write(_ data: UnsafePointer<UInt8>?, _ size: Int) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var done = 0
         while done < size {
+            guard let data else { break }
             let n = Foundation.write(fd, data + done, size - done)
             guard n > 0 else { return nil }
             done += n

@@ -4,8 +4,9 @@ import LayerMedia
 /// One fuzz input: written to a file (the product only opens paths) and opened as `layerplay FILE` does:
 /// the asset is probed, then the first frames are decoded and converted. A damaged file may throw; that is
 /// fine. Only a crash, a sanitizer report, a hang (-timeout) or runaway memory (-rss_limit_mb) is a finding.
+// Also exported under libFuzzer's name: its runtime refers to it even when main.swift starts the driver.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzMedia(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzzMedia(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let path = FuzzInput.write(data, size) else { return 0 }
     guard let asset = try? MediaAsset(path: path) else { return 0 }
     _ = asset.json()
