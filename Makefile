@@ -71,7 +71,7 @@ fuzz-build: deps
 fuzz: fuzz-build
 	@command -v ffmpeg >/dev/null || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q ffmpeg; }
 	@[ -d $(FUZZ_WORK)/corpus/media ] || Fuzz/scripts/make-corpus.sh $(FUZZ_WORK)/corpus
-	Fuzz/scripts/run-fuzz.sh "$$($(FUZZ_BUILD) --show-bin-path)" $(FUZZ_WORK) $(FUZZ_SECONDS)
+	Fuzz/scripts/run-fuzz.sh $(FUZZ_SCRATCH)/release $(FUZZ_WORK) $(FUZZ_SECONDS)
 
 # ASan + UBSan (Swift and the C kernels alike: --sanitize reaches clang too) in a scratch path of its own,
 # built once; then the test suite and a few CLI runs on it. SANITIZE_SKIP lists the tests that cannot run
