@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build deps bench bench-play clean
+.PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread
 
 deps:
 	@missing=""; \
@@ -57,6 +57,41 @@ bench: build
 # to make the clips (as shared/bench does).
 bench-play: build
 	Benchmarks/playback.sh
+
+# Fuzzing (libFuzzer, see README): the harnesses in Fuzz/ (a package of their own: a fuzz target has no main)
+# built with the fuzzer and ASan, seeded with tiny clips the ffmpeg CLI makes, each run for its share of
+# FUZZ_SECONDS. Not part of `make test`.
+FUZZ_SECONDS ?= 600
+FUZZ_SCRATCH := .build-fuzz
+FUZZ_WORK    := $(FUZZ_SCRATCH)/work
+FUZZ_BUILD   := $(SWIFT) build -c release --package-path Fuzz --scratch-path $(FUZZ_SCRATCH) \
+                -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
+fuzz-build: deps
+	$(FUZZ_BUILD)
+fuzz: fuzz-build
+	@command -v ffmpeg >/dev/null || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q ffmpeg; }
+	@[ -d $(FUZZ_WORK)/corpus/media ] || Fuzz/scripts/make-corpus.sh $(FUZZ_WORK)/corpus
+	Fuzz/scripts/run-fuzz.sh $(FUZZ_SCRATCH)/release $(FUZZ_WORK) $(FUZZ_SECONDS)
+
+# ASan + UBSan (Swift and the C kernels alike: --sanitize reaches clang too) in a scratch path of its own,
+# built once; then the test suite and a few CLI runs on it. SANITIZE_SKIP lists the tests that cannot run
+# under a sanitizer (README says why).
+ASAN_SCRATCH  := .build-asan
+TSAN_SCRATCH  := .build-tsan
+SANITIZE_SKIP := --skip $(PLAYBACK_TESTS)
+sanitize: deps
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing --scratch-path $(ASAN_SCRATCH) \
+	  --sanitize=address --sanitize=undefined
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(SWIFT) test -c release --skip-build --disable-xctest --scratch-path $(ASAN_SCRATCH) $(SANITIZE_SKIP)
+	Fuzz/scripts/sanitize-cli.sh $(ASAN_SCRATCH)/release/layerplay $(ASAN_SCRATCH)/cli
+# ThreadSanitizer: the same, with Fuzz/tsan.supp silencing the toolchain's false reports (the file says which).
+sanitize-thread: deps
+	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing --scratch-path $(TSAN_SCRATCH) --sanitize=thread
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/tsan.supp halt_on_error=1" \
+	  $(SWIFT) test -c release --skip-build --disable-xctest --scratch-path $(TSAN_SCRATCH) $(SANITIZE_SKIP)
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/tsan.supp halt_on_error=1" \
+	  Fuzz/scripts/sanitize-cli.sh $(TSAN_SCRATCH)/release/layerplay $(TSAN_SCRATCH)/cli
 
 clean:
 	rm -rf .build out

@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libFuzzer harnesses for layerplay (`make fuzz`, see README). A package of its own, depending on ours by path,
+// because a fuzz target has no `main` (libFuzzer brings it when linked with -sanitize=fuzzer): inside the main
+// package it would break `swift build` and `make test`. Build only through `make fuzz`.
+let package = Package(
+    name: "layerplay-fuzz",
+    dependencies: [
+        .package(name: "layerplay", path: ".."),
+    ],
+    targets: [
+        .target(name: "CFuzzer"),
+        // Open, probe and decode a few frames of any container, as `layerplay FILE` does.
+        .executableTarget(name: "FuzzMedia", dependencies: ["CFuzzer", .product(name: "LayerMedia", package: "layerplay")]),
+        // Still images as `--mask`/image inputs read them: ImageLoader.load.
+        .executableTarget(name: "FuzzImage", dependencies: ["CFuzzer", .product(name: "LayerMedia", package: "layerplay")]),
+    ]
+)

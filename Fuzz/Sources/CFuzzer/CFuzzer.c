@@ -1,0 +1,1 @@
+// Header-only (CFuzzer.h); SwiftPM wants one source file in a C target.
