@@ -1,3 +1,4 @@
+import CFFmpeg
 import CShims
 import Foundation
 
@@ -10,7 +11,14 @@ enum FFmpegLogging {
         // SVT-AV1 (libsvtav1) prints its banner and settings on stderr itself; SVT_LOG=0 leaves only fatal errors.
         // Set before any encoder or thread exists (the first FFmpeg call opens the input), unless the user set it.
         setenv("SVT_LOG", "0", 0)
+        // No single allocation above 512 MB: FFmpeg's default limit is 2 GB, and a damaged 396-byte PNG whose
+        // chunk claims 2 GB made the demuxer ask for all of it (found by `make fuzz`). Decoded pictures of every
+        // size we accept (16384 × 16384 × 4 bytes at most, in planes) stay far below.
+        av_max_alloc(Self.maximumAllocation)
     }()
+
+    /// The largest block FFmpeg may allocate at once.
+    static let maximumAllocation = 512 << 20
     static func quietOnce() { _ = once }
 
     /// Runs an FFmpeg call; returns its status and, when it failed, the error FFmpeg logged meanwhile on this
