@@ -73,7 +73,8 @@ fuzz: fuzz-build
 	@[ -d $(FUZZ_WORK)/corpus/media ] || Fuzz/scripts/make-corpus.sh $(FUZZ_WORK)/corpus
 	Fuzz/scripts/run-fuzz.sh $(FUZZ_SCRATCH)/release $(FUZZ_WORK) $(FUZZ_SECONDS)
 
-# ASan + UBSan (Swift and the C kernels alike: --sanitize reaches clang too) in a scratch path of its own,
+# ASan for Swift and C alike (--sanitize reaches clang too) and UBSan for the C kernels and shims (Swift on Linux
+# has no -sanitize=undefined; its own arithmetic traps on overflow already), in a scratch path of its own,
 # built once; then the test suite and a few CLI runs on it. SANITIZE_SKIP lists the tests that cannot run
 # under a sanitizer (README says why).
 ASAN_SCRATCH  := .build-asan
@@ -81,7 +82,7 @@ TSAN_SCRATCH  := .build-tsan
 SANITIZE_SKIP := --skip $(PLAYBACK_TESTS)
 sanitize: deps
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing --scratch-path $(ASAN_SCRATCH) \
-	  --sanitize=address --sanitize=undefined
+	  --sanitize=address -Xcc -fsanitize=undefined -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  $(SWIFT) test -c release --skip-build --disable-xctest --scratch-path $(ASAN_SCRATCH) $(SANITIZE_SKIP)
 	Fuzz/scripts/sanitize-cli.sh $(ASAN_SCRATCH)/release/layerplay $(ASAN_SCRATCH)/cli
