@@ -25,6 +25,8 @@ do {
 } catch {
     // Help and version print and exit 0 as argument-parser does; usage errors exit 2 (CLI.md), not EX_USAGE (64).
     if Layerplay.exitCode(for: error) == .success { Layerplay.exit(withError: error) }
-    StandardError.writeLine(Layerplay.fullMessage(for: error))
+    // One line, as every failure (CLI.md): argument-parser's reason, without its usage and help blocks.
+    let reason = Layerplay.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    StandardError.writeLine("Error: \(reason) (see 'layerplay --help')")
     exit(2)
 }

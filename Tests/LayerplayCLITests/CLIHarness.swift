@@ -290,10 +290,11 @@ func expectRunFailure(_ r: RunResult, absentOutput: URL? = nil, directory: URL? 
     }
 }
 
-/// Expects a usage error: argument-parser's, exit status 2 (CLI.md), a message on stderr, and no output written.
+/// Expects a usage error: argument-parser's reason on one line, exit status 2 (CLI.md), and no output written.
 func expectUsageError(_ r: RunResult, absentOutput: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(r.status == 2, "expected exit status 2 (usage error); \(r)", sourceLocation: sourceLocation)
     #expect(!r.stderr.isEmpty, "expected a usage message on stderr; \(r)", sourceLocation: sourceLocation)
+    #expect(r.stderrLines.count == 1, "a usage error is one line, as every failure; \(r)", sourceLocation: sourceLocation)
     #expect(!r.stderr.hasPrefix("layerplay: error:"), "a usage error is argument-parser's own, not a run failure; \(r)",
             sourceLocation: sourceLocation)
     if let absentOutput {
