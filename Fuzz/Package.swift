@@ -11,9 +11,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "CFuzzer"),
+        // Each input written to a file, as the product opens media: by path.
+        .target(name: "FuzzSupport"),
         // Open, probe and decode a few frames of any container, as `layerplay FILE` does.
-        .executableTarget(name: "FuzzMedia", dependencies: ["CFuzzer", .product(name: "LayerMedia", package: "layerplay")]),
+        .executableTarget(name: "FuzzMedia", dependencies: ["CFuzzer", "FuzzSupport", .product(name: "LayerMedia", package: "layerplay")]),
         // Still images as `--mask`/image inputs read them: ImageLoader.load.
-        .executableTarget(name: "FuzzImage", dependencies: ["CFuzzer", .product(name: "LayerMedia", package: "layerplay")]),
+        .executableTarget(name: "FuzzImage", dependencies: ["CFuzzer", "FuzzSupport", .product(name: "LayerMedia", package: "layerplay")]),
     ]
 )
