@@ -25,6 +25,9 @@ public final class VideoFrameSource {
     private var current: VideoFrame?
     private var upcoming: VideoFrame?
     private var ended = false
+    /// Frames decoded since the last seek: a still (`MediaAsset.isStill`) shows one picture and has no second,
+    /// whatever its demuxer would still hand over (a pipe demuxer gives one packet per picture it finds).
+    private var framesSinceSeek = 0
 
     public init(path: String) throws {
         format = try FFmpegFormat(path: path)
@@ -100,6 +103,7 @@ public final class VideoFrameSource {
         current = nil
         upcoming = nil
         ended = false
+        framesSinceSeek = 0
         // Decode forward to the frame shown at `seconds`.
         try advance()
         try advanceWhileDue(seconds)
@@ -114,10 +118,13 @@ public final class VideoFrameSource {
         current = nil
         upcoming = nil
         ended = false
+        framesSinceSeek = 0
     }
 
     /// The next frame of the stream in order; nil at its end.
     func decodeNext() throws -> VideoFrame? {
+        if asset.isStill && framesSinceSeek > 0 { ended = true; return nil }
+        framesSinceSeek += 1
         guard let frame = try decoder.nextFrame(reading: demuxer.nextPacket) else { ended = true; return nil }
         var pts = frame.pointee.best_effort_timestamp
         if pts == lp_av_nopts_value() { pts = frame.pointee.pts == lp_av_nopts_value() ? startPTS : frame.pointee.pts }
