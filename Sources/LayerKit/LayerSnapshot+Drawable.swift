@@ -14,9 +14,12 @@ enum Drawable {
     static func isPlaceable(_ p: Point) -> Bool { isPlaceable(p.x) && isPlaceable(p.y) }
     static func isPlaceable(_ s: Size) -> Bool { isPlaceable(s.width) && isPlaceable(s.height) }
     static func isPlaceable(_ r: Rect) -> Bool { isPlaceable(r.origin) && isPlaceable(r.size) }
+    /// Every entry placeable. Asked of two matrices per layer per snapshot, so it builds no array of them.
     static func isPlaceable(_ t: Transform3D) -> Bool {
-        [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
-         t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].allSatisfy(isPlaceable)
+        isPlaceable(t.m11) && isPlaceable(t.m12) && isPlaceable(t.m13) && isPlaceable(t.m14)
+            && isPlaceable(t.m21) && isPlaceable(t.m22) && isPlaceable(t.m23) && isPlaceable(t.m24)
+            && isPlaceable(t.m31) && isPlaceable(t.m32) && isPlaceable(t.m33) && isPlaceable(t.m34)
+            && isPlaceable(t.m41) && isPlaceable(t.m42) && isPlaceable(t.m43) && isPlaceable(t.m44)
     }
 
     /// Whether the layer's own geometry places it anywhere.

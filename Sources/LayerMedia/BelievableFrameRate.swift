@@ -12,7 +12,7 @@ enum BelievableFrameRate {
 
     static func isBelievable(_ rate: Double) -> Bool { rate > 0 && rate <= maximum }
 
-    /// The rate of `stream` of `format` whose claim, `claimed` frames/s, is not believable.
+    /// What stream `index` of `format` shows of its rate, when its claim is not believable; nil when nothing does.
     static func estimate(stream index: Int, of format: FFmpegFormat) -> (num: Int32, den: Int32)? {
         guard let ctx = format.context else { return nil }
         let st = format.streams[index]
