@@ -14,12 +14,12 @@ extension Layerplay {
             guard !asset.isStill else { throw RunError("a still input needs --duration to make a movie of '\(output)'") }
             length = max(0, asset.duration - begin)
         }
-        guard length > 0 else { throw RunError("nothing to export: --start \(begin) is past the end of '\(input)' (\(asset.duration) s)") }
+        let knownEnd = !asset.isStill && asset.duration > 0
+        guard length > 0 && !(knownEnd && begin >= asset.duration) else {
+            throw RunError("nothing to export: --start \(begin) is past the end of '\(input)' (\(asset.duration) s)")
+        }
         // A range past the input's end would only repeat its last frame (until the disk fills, for --duration 1e12).
-        if !asset.isStill && asset.duration > 0 && begin + length > asset.duration + 1e-6 {
-            guard begin < asset.duration else {
-                throw RunError("nothing to export: --start \(begin) is past the end of '\(input)' (\(asset.duration) s)")
-            }
+        if knownEnd && begin + length > asset.duration + 1e-6 {
             StandardError.writeLine("layerplay: warning: '\(input)' ends at \(asset.duration) s; exporting \(begin)…\(asset.duration) s")
             length = asset.duration - begin
         }
