@@ -6,7 +6,9 @@ final class FFmpegDecoder {
     private(set) var context: UnsafeMutablePointer<AVCodecContext>?
     let streamIndex: Int32
 
-    init(format: FFmpegFormat, stream: Int) throws {
+    /// - Parameter onePicture: the stream is a still. It then decodes without frame threads, which gain nothing
+    ///   for one picture and which FFmpeg 5.1's WebP decoder gets wrong (see below).
+    init(format: FFmpegFormat, stream: Int, onePicture: Bool = false) throws {
         streamIndex = Int32(stream)
         let st = format.streams[stream]
         // FFmpeg's own VP8/VP9 decoders drop the alpha that WebM stores beside the picture; libvpx keeps it.
@@ -23,6 +25,10 @@ final class FFmpegDecoder {
         guard status >= 0 else { throw MediaError.ffmpeg("cannot decode '\(format.path)'", status) }
         context!.pointee.pkt_timebase = st.pointee.time_base
         context!.pointee.thread_count = 0 // FFmpeg picks: frame and slice threads on all cores
+        // FFmpeg 5.1's WebP decoder with frame threads aborts the process (`Assertion frame->buf[0] failed` in
+        // decode.c) when a picture is followed by a few bytes of junk, which its demuxer hands over as a second
+        // packet: `ffmpeg -threads 2` does the same; `-threads 1` does not. Found by `make fuzz`.
+        if onePicture || id == AV_CODEC_ID_WEBP { context!.pointee.thread_type = FF_THREAD_SLICE }
         status = avcodec_open2(context, codec, nil)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot open the decoder for '\(format.path)'", status) }
     }

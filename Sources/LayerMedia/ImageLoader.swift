@@ -12,7 +12,7 @@ public enum ImageLoader {
         guard let stream = format.bestStream(AVMEDIA_TYPE_VIDEO) else {
             throw MediaError("cannot read '\(path)' as an image: it has no picture")
         }
-        let decoder = try FFmpegDecoder(format: format, stream: stream)
+        let decoder = try FFmpegDecoder(format: format, stream: stream, onePicture: true)
         guard let frame = try decoder.nextFrame(from: format) else {
             throw MediaError("cannot read '\(path)' as an image: no frame could be decoded")
         }

@@ -33,7 +33,7 @@ public final class VideoFrameSource {
         format = try FFmpegFormat(path: path)
         asset = try MediaAsset(format: format)
         guard let video = asset.video else { throw MediaError("cannot play '\(path)': it has no video") }
-        decoder = try FFmpegDecoder(format: format, stream: video.index)
+        decoder = try FFmpegDecoder(format: format, stream: video.index, onePicture: asset.isStill)
         stream = format.streams[video.index]
         startPTS = format.startPTS(ofStream: video.index)
         demuxer = Demuxer(format: format, stream: video.index)
