@@ -1,7 +1,7 @@
+import LayerGraphics
 import CSDL2
 import Foundation
 import LayerMedia
-import Synchronization
 
 /// Plays an `AudioStream` through an SDL audio device, and is the playback's master clock: each device
 /// callback notes which timeline time it hands over and when, and the clock interpolates from there with
@@ -11,7 +11,7 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
     private var device: SDL_AudioDeviceID = 0
     /// Seconds between handing samples to SDL and hearing them (one device buffer).
     private let latency: Double
-    private let state: Mutex<State>
+    private let state: Guarded<State>
 
     struct State {
         var paused = true
@@ -39,7 +39,7 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
             guard let userdata, let bytes else { return }
             Unmanaged<AudioOutput>.fromOpaque(userdata).takeUnretainedValue().fill(bytes, Int(length))
         }
-        state = Mutex(State(anchorTime: range.start, anchorHost: hostSeconds()))
+        state = Guarded(State(anchorTime: range.start, anchorHost: hostSeconds()))
         // SDL converts to the device for us (no changes allowed below); the stream resamples once to what we ask.
         stream = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range)
         latency = Double(wanted.samples) / Double(wanted.freq)

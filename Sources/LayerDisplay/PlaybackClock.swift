@@ -1,5 +1,5 @@
+import LayerGraphics
 import Foundation
-import Synchronization
 
 /// Seconds of a monotonic host clock (never jumps with the wall clock).
 func hostSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -17,9 +17,9 @@ protocol PlaybackClock: AnyObject, Sendable {
 
 /// Host time, started, stopped and moved by the player: the clock of a video without sound.
 final class MonotonicClock: PlaybackClock {
-    private let state: Mutex<(base: Double, hostAtBase: Double, paused: Bool)>
+    private let state: Guarded<(base: Double, hostAtBase: Double, paused: Bool)>
 
-    init(start: Double) { state = Mutex((start, hostSeconds(), true)) }
+    init(start: Double) { state = Guarded((start, hostSeconds(), true)) }
 
     var time: Double {
         state.withLock { s in s.paused ? s.base : s.base + (hostSeconds() - s.hostAtBase) }

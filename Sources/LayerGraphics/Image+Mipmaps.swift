@@ -1,4 +1,3 @@
-import Synchronization
 
 extension Image {
     /// The mipmap chain below this image, largest first: each level half the size of the one above (rounded
@@ -56,7 +55,7 @@ extension Image {
 
 /// Holds an image's mipmap levels once built (a class, so that the immutable image can fill it lazily).
 final class MipmapCache: Sendable {
-    let levels = Mutex<[Image]?>(nil)
+    let levels = Guarded<[Image]?>(nil)
 }
 
 /// The taps of a 1-D box filter from `from` samples to `to`: output i covers input [i·r, (i+1)·r), r = from/to,

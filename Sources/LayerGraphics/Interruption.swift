@@ -10,7 +10,7 @@ public enum Interruption {
     static let noted: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// The first of `noted` received in the current scope; 0 for none.
     static let received = Atomic<Int32>(0)
-    private static let scope = Mutex<Scope>(Scope())
+    private static let scope = Guarded<Scope>(Scope())
 
     private struct Scope {
         var depth = 0

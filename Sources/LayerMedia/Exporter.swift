@@ -14,9 +14,9 @@ enum ExportFrame: @unchecked Sendable {
 }
 
 final class PipelineState: Sendable {
-    let failure = Mutex<(any Error)?>(nil)
+    let failure = Guarded<(any Error)?>(nil)
     /// Frames to encode in order; nil tells the encoder thread that no more will come.
-    let queue = Mutex<[ExportFrame?]>([])
+    let queue = Guarded<[ExportFrame?]>([])
 }
 
 /// Drives a layer tree over a time range at a frame rate and writes the frames (and the source's audio) to a

@@ -1,6 +1,5 @@
 import Foundation
 import LayerGraphics
-import Synchronization
 
 /// Holds a media asset, a current time and a rate, and gives the picture for any time (AVPlayer's role).
 ///
@@ -10,7 +9,7 @@ import Synchronization
 public final class Player: @unchecked Sendable {
     public let asset: MediaAsset
     private let decoder: DecodeAhead
-    private let state = Mutex<(time: Double, rate: Double, lastFrame: VideoFrame?, range: PlaybackRange?)>((0, 0, nil, nil))
+    private let state = Guarded<(time: Double, rate: Double, lastFrame: VideoFrame?, range: PlaybackRange?)>((0, 0, nil, nil))
 
     /// Opens `path`. - Throws: `MediaError` when it cannot be opened or has no video.
     public init(path: String) throws {

@@ -5,6 +5,7 @@
 // the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
 // SamplerRuns.swift, YUVVectorRuns.swift and GatherKernels.swift; LayerGraphics' YUV420Conversion.swift).
 #include <stdint.h>
+#include "tsan_annotations.h"
 
 /// 1 when the CPU runs AVX2 (and the kernels below may be called), else 0.
 int lp_cpu_has_avx2(void);
