@@ -128,8 +128,10 @@ public final class PlaybackSession {
         let began = hostSeconds()
         canvas = window.pixelSize
         refreshRate = window.refreshRate ?? 60
-        layout(canvas.width, canvas.height)
-        onLayout?(canvas.width, canvas.height)
+        Transaction.withoutActions {
+            layout(canvas.width, canvas.height)
+            onLayout?(canvas.width, canvas.height)
+        }
         nextTick = options.range.start
         clock.seek(to: options.range.start)
         resumeOnShow = true // the clock starts when the first frame is on screen
@@ -289,8 +291,11 @@ public final class PlaybackSession {
             if size != canvas {
                 canvas = size
                 refreshRate = window.refreshRate ?? 60 // the window may have moved to another display
-                layout(size.width, size.height)
-                onLayout?(size.width, size.height)
+                // The window's own layout never animates (SEMANTICS-ANIMATION.md §4).
+                Transaction.withoutActions {
+                    layout(size.width, size.height)
+                    onLayout?(size.width, size.height)
+                }
                 invalidate()
             }
             return

@@ -23,7 +23,7 @@ open class Layer: CustomStringConvertible {
     public private(set) weak var superlayer: Layer?
     private(set) var storedSublayers: [Layer] = []
     /// The layer this one masks, when it is used as a `mask` (then it has no superlayer).
-    private weak var maskedLayer: Layer?
+    private(set) weak var maskedLayer: Layer?
 
     /// The sublayers, back to front in array order. Setting replaces them all (each leaves its old parent).
     public var sublayers: [Layer]? {
@@ -92,20 +92,35 @@ open class Layer: CustomStringConvertible {
     /// display, with `needsDisplayOnBoundsChange`); a change of size resizes the sublayers by their `autoresizingMask`.
     /// Subclasses that override it keep this behaviour (their observers run after it).
     open var bounds: Rect = .zero {
-        didSet { boundsDidChange(from: oldValue) }
+        didSet {
+            boundsDidChange(from: oldValue)
+            didChangeValue(forKey: "bounds", from: oldValue)
+        }
     }
     /// Where the anchor point sits in the superlayer's space.
-    public var position: Point = .zero
+    public var position: Point = .zero {
+        didSet { didChangeValue(forKey: "position", from: oldValue) }
+    }
     /// The point of the bounds (in unit coordinates) that `position` names and transforms turn about.
-    public var anchorPoint: Point = Point(x: 0.5, y: 0.5)
+    public var anchorPoint: Point = Point(x: 0.5, y: 0.5) {
+        didSet { didChangeValue(forKey: "anchorPoint", from: oldValue) }
+    }
     /// The anchor's z coordinate, in points.
-    public var anchorPointZ: Double = 0
+    public var anchorPointZ: Double = 0 {
+        didSet { didChangeValue(forKey: "anchorPointZ", from: oldValue) }
+    }
     /// The layer's z in its superlayer: drawing order among siblings, and depth under perspective.
-    public var zPosition: Double = 0
+    public var zPosition: Double = 0 {
+        didSet { didChangeValue(forKey: "zPosition", from: oldValue) }
+    }
     /// Applied about the anchor point, relative to the superlayer.
-    public var transform: Transform3D = .identity
+    public var transform: Transform3D = .identity {
+        didSet { didChangeValue(forKey: "transform", from: oldValue) }
+    }
     /// Applied to every sublayer, about this layer's anchor point (the place for a shared perspective).
-    public var sublayerTransform: Transform3D = .identity
+    public var sublayerTransform: Transform3D = .identity {
+        didSet { didChangeValue(forKey: "sublayerTransform", from: oldValue) }
+    }
     /// Flips the y axis of the sublayers' geometry about the middle of the bounds: a sublayer placed at the top
     /// of the bounds shows at the bottom. It moves sublayers only; this layer draws as before.
     public var isGeometryFlipped: Bool = false
@@ -154,35 +169,59 @@ open class Layer: CustomStringConvertible {
     // MARK: Visual properties
 
     /// Fill of the bounds, rounded by `cornerRadius`; nil draws nothing.
-    public var backgroundColor: Color?
+    public var backgroundColor: Color? {
+        didSet { didChangeValue(forKey: "backgroundColor", from: oldValue ?? .clear) }
+    }
     /// An image or a video frame, placed by `contentsGravity`.
     open var contents: LayerContents?
     public var contentsGravity: ContentsGravity = .resize
     /// The part of the contents shown, in unit coordinates of the contents.
-    public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { didChangeValue(forKey: "contentsRect", from: oldValue) }
+    }
     /// The stretchable middle of the contents (nine-slice), in unit coordinates of `contentsRect`.
-    public var contentsCenter: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsCenter: Rect = Rect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { didChangeValue(forKey: "contentsCenter", from: oldValue) }
+    }
     /// Pixels per point of the contents (natural size is pixels / contentsScale).
     public var contentsScale: Double = 1
     public var minificationFilter: ContentsFilter = .linear
     public var magnificationFilter: ContentsFilter = .linear
-    public var minificationFilterBias: Double = 0
+    public var minificationFilterBias: Double = 0 {
+        didSet { didChangeValue(forKey: "minificationFilterBias", from: oldValue) }
+    }
 
     /// Radius of the rounded corners of the background and border (and of the clip with `masksToBounds`).
-    public var cornerRadius: Double = 0
+    public var cornerRadius: Double = 0 {
+        didSet { didChangeValue(forKey: "cornerRadius", from: oldValue) }
+    }
     public var maskedCorners: CornerMask = .all
     /// Width of the border, drawn inside the bounds above contents and sublayers.
-    public var borderWidth: Double = 0
-    public var borderColor: Color? = .black
+    public var borderWidth: Double = 0 {
+        didSet { didChangeValue(forKey: "borderWidth", from: oldValue) }
+    }
+    public var borderColor: Color? = .black {
+        didSet { didChangeValue(forKey: "borderColor", from: oldValue ?? .clear) }
+    }
 
-    public var shadowColor: Color? = .black
+    public var shadowColor: Color? = .black {
+        didSet { didChangeValue(forKey: "shadowColor", from: oldValue ?? .clear) }
+    }
     /// 0 (the default) draws no shadow.
-    public var shadowOpacity: Double = 0
-    public var shadowOffset: Size = Size(width: 0, height: -3)
+    public var shadowOpacity: Double = 0 {
+        didSet { didChangeValue(forKey: "shadowOpacity", from: oldValue) }
+    }
+    public var shadowOffset: Size = Size(width: 0, height: -3) {
+        didSet { didChangeValue(forKey: "shadowOffset", from: oldValue) }
+    }
     /// Gaussian standard deviation of the shadow's blur, in points.
-    public var shadowRadius: Double = 3
+    public var shadowRadius: Double = 3 {
+        didSet { didChangeValue(forKey: "shadowRadius", from: oldValue) }
+    }
     /// The shadow's shape (filled non-zero); nil uses the layer's composited alpha.
-    public var shadowPath: Path?
+    public var shadowPath: Path? {
+        didSet { didChangeValue(forKey: "shadowPath", from: oldValue ?? Path()) }
+    }
 
     /// A layer whose alpha masks this one, in this layer's coordinate space. Setting it detaches it from any parent.
     public var mask: Layer? {
@@ -199,7 +238,9 @@ open class Layer: CustomStringConvertible {
     /// Clips contents and sublayers to the rounded bounds.
     public var masksToBounds: Bool = false
     /// Group opacity of the layer and its sublayers.
-    public var opacity: Double = 1
+    public var opacity: Double = 1 {
+        didSet { didChangeValue(forKey: "opacity", from: oldValue) }
+    }
     public var isHidden: Bool = false
     /// When false, the layer is not drawn while its back faces the viewer.
     public var isDoubleSided: Bool = true
@@ -214,6 +255,35 @@ open class Layer: CustomStringConvertible {
     public var timeOffset: Double = 0
     /// Attached animations by key, in the order they apply.
     var animationEntries: [(key: String, animation: Animation)] = []
+
+    // MARK: Actions (Animation/Action.swift)
+
+    /// Actions by event key, searched after the delegate's (CALayer's `actions`); a `NullAction` turns one off.
+    public var actions: [String: Action]?
+    /// Defaults searched after `actions`: `style["actions"]` (a `[String: Action]`), then `style["style"]`, recursively.
+    public var style: [String: Any]?
+    /// The animatable properties this class adds to `Layer`'s (see `AnimatableProperty`). A subclass returns
+    /// `super.animatableProperties +` its own.
+    open class var animatableProperties: [AnimatableProperty] { [] }
+
+    /// The action for `event` (SEMANTICS-ANIMATION.md §4): the delegate's answer, then `actions`, then
+    /// `style["actions"]` (and the style's own `style`, recursively), then `defaultAction(forKey:)`. A
+    /// `NullAction` found anywhere gives nil: nothing runs.
+    open func action(forKey event: String) -> Action? { searchAction(forKey: event) }
+
+    /// The action a class runs for `event` when nothing else answers: for a key with a default action, a basic
+    /// animation of it (from the value shown before the change to the model value, with the transaction's
+    /// duration and timing function, or Core Animation's `default` curve); nil for other keys.
+    open class func defaultAction(forKey event: String) -> Action? {
+        standardDefaultAction(forKey: event, animatableProperties: animatableProperties)
+    }
+
+    // MARK: Hosting (Animation/LayerHosting.swift)
+
+    /// Set on a root by the host that renders it.
+    var hostState: HostRecord?
+    /// Whether the layer has been in a snapshot (it has a presentation to animate from).
+    var wasPresented = false
 
     // MARK: Hit testing (Layer+HitTesting.swift)
 
@@ -277,6 +347,13 @@ open class Layer: CustomStringConvertible {
     /// The contents to show at `time` (seconds on the rendering clock). Subclasses that show time-varying
     /// contents (a video frame) override this; the default returns `contents`.
     open func presentationContents(at time: Double) -> LayerContents? { contents }
+
+    /// What this class adds to its snapshot, made from its presentation values `presentation` at `time` (its
+    /// declared properties are in `presentation.extras`); nil (the default) for none. A `DrawnLayerPayload` is
+    /// drawn into the snapshot's contents.
+    open func snapshotPayload(_ presentation: LayerPresentation, at time: Double) -> (any LayerPayload)? { nil }
+    /// The last drawing of a `DrawnLayerPayload`.
+    var drawnPayloadCache: DrawnPayloadCache?
 
     /// Whether the sublayers keep their 3D positions instead of being flattened into this layer's plane: true for
     /// a `TransformLayer` (and, later, a `ReplicatorLayer` with `preservesDepth`). The snapshot's `preserves3D`.

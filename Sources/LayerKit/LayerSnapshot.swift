@@ -46,11 +46,15 @@ public final class LayerSnapshot: Sendable {
 
     public let sublayers: [LayerSnapshot]
     public let mask: LayerSnapshot?
+    /// What a layer class adds to the snapshot (a shape's path, a gradient's colours…): made by the class's
+    /// `snapshotPayload(_:at:)` from its presentation values; nil for a plain layer.
+    public let payload: (any LayerPayload)?
 
     /// - Parameter parentTime: the time on the parent's clock; the layer's own timing turns it into local time.
     init(_ layer: Layer, parentTime: Double) {
         let time = layer.localTime(fromParentTime: parentTime)
         let p = layer.presentation(at: time)
+        layer.wasPresented = true
         layerID = layer.identifier
         name = layer.name
         bounds = p.bounds
@@ -63,28 +67,34 @@ public final class LayerSnapshot: Sendable {
         isGeometryFlipped = layer.isGeometryFlipped
         preserves3D = layer.preservesSublayerDepth
         backgroundColor = Drawable.color(p.backgroundColor)
-        contents = layer.presentationContents(at: time)
+        let payload = layer.snapshotPayload(p, at: time)
+        if let drawn = payload as? any DrawnLayerPayload {
+            contents = layer.contents(drawing: drawn, bounds: p.bounds, scale: Drawable.scale(layer.contentsScale))
+        } else {
+            contents = layer.presentationContents(at: time)
+        }
+        self.payload = payload
         contentsGravity = layer.contentsGravity
         contentsRect = Drawable.unitRect(p.contentsRect)
-        contentsCenter = Drawable.unitRect(layer.contentsCenter)
+        contentsCenter = Drawable.unitRect(p.contentsCenter)
         contentsScale = Drawable.scale(layer.contentsScale)
         minificationFilter = layer.minificationFilter
         magnificationFilter = layer.magnificationFilter
-        minificationFilterBias = Drawable.bias(layer.minificationFilterBias)
+        minificationFilterBias = Drawable.bias(p.minificationFilterBias)
         cornerRadius = Drawable.length(p.cornerRadius)
         maskedCorners = layer.maskedCorners
         borderWidth = Drawable.length(p.borderWidth)
         borderColor = Drawable.color(p.borderColor)
         shadowColor = Drawable.color(p.shadowColor)
-        shadowOpacity = Drawable.shadowIsPlaceable(offset: p.shadowOffset, path: layer.shadowPath) ? Drawable.fraction(p.shadowOpacity) : 0
+        shadowOpacity = Drawable.shadowIsPlaceable(offset: p.shadowOffset, path: p.shadowPath) ? Drawable.fraction(p.shadowOpacity) : 0
         shadowOffset = Drawable.isPlaceable(p.shadowOffset) ? p.shadowOffset : .zero
         shadowRadius = Drawable.length(p.shadowRadius)
-        shadowPath = Drawable.shadowIsPlaceable(offset: .zero, path: layer.shadowPath) ? layer.shadowPath : nil
-        masksToBounds = layer.masksToBounds
+        shadowPath = Drawable.shadowIsPlaceable(offset: .zero, path: p.shadowPath) ? p.shadowPath : nil
+        masksToBounds = p.masksToBounds
         opacity = Drawable.fraction(p.opacity)
         // A layer its geometry places nowhere draws nothing, with its subtree, as a hidden one (`Drawable`).
-        isHidden = layer.isHidden || !Drawable.isPlaceable(p)
-        isDoubleSided = layer.isDoubleSided
+        isHidden = p.isHidden || !Drawable.isPlaceable(p)
+        isDoubleSided = p.isDoubleSided
         sublayers = (layer.sublayers ?? []).map { LayerSnapshot($0, parentTime: time) }
         mask = layer.mask.map { LayerSnapshot($0, parentTime: time) }
     }
@@ -120,9 +130,19 @@ extension Layer {
     /// (`layoutIfNeeded()`, top-down), then redraws the layers that asked for it (`displayIfNeeded()` on each,
     /// masks included), so a snapshot never shows stale layout or drawing. That changes the model (frames,
     /// contents): take snapshots on the thread that owns the tree. It costs a walk of the tree when nothing is pending.
+    ///
+    /// It also does what a host does (SEMANTICS-ANIMATION.md §1, §4): the tree is hosted from then on (changes to it
+    /// animate implicitly), the thread's implicit transaction is committed, animations added with `beginTime` 0
+    /// begin at `time`, and after the snapshot delegates and completion blocks hear what ended by `time`.
     public func snapshot(at time: Double = 0) -> LayerSnapshot {
-        layoutIfNeeded()
-        displaySubtreeIfNeeded()
-        return LayerSnapshot(self, parentTime: time)
+        prepareHostedSnapshot(at: time)
+        // Layout and drawing the tree does for itself never animate (§4: layers that run no actions).
+        Transaction.withoutActions {
+            layoutIfNeeded()
+            displaySubtreeIfNeeded()
+        }
+        let snapshot = LayerSnapshot(self, parentTime: time)
+        finishHostedSnapshot(at: time)
+        return snapshot
     }
 }

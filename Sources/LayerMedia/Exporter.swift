@@ -41,9 +41,9 @@ public final class Exporter {
     public let root: Layer
     public let width: Int, height: Int
     public let settings: EncoderSettings
-    /// Seconds of `audioSource` the export starts at. The tree is rendered at output times (0, 1/fps, …:
-    /// animations start at the output's zero, SEMANTICS.md); to show a video from the same point, give its
-    /// `PlayerLayer` this value as `timeOffset`.
+    /// Where on the timeline the export starts, in seconds: the tree is rendered at `start`, `start + 1/fps`, …
+    /// (its host's clock starts at `start`, as a window's does, SEMANTICS-ANIMATION.md §1), so output frame `i`
+    /// shows what a window shows at that time, video and animations alike; `audioSource` is read from there too.
     public let start: Double
     public let frameCount: Int
     public let audioSource: String?
@@ -171,7 +171,7 @@ public final class Exporter {
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let snapshot = root.snapshot(at: outputTime)
+            let snapshot = root.snapshot(at: start + outputTime) // the timeline's time: one clock with the window
             let item: ExportFrame
             if let direct = compositor.directVideo(snapshot, width: width, height: height), coversFrame(direct),
                writer.canAppendDirectly(direct.buffer) {

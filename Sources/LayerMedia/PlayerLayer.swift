@@ -53,6 +53,10 @@ open class PlayerLayer: Layer {
         videoRect = Rect(x: b.midX - size.width / 2, y: b.midY - size.height / 2, width: size.width, height: size.height)
         // The stored picture is unrotated: its layer has the pre-rotation size and turns clockwise by the metadata.
         let quarter = video.rotation == 90 || video.rotation == 270
+        // The player's own video layer never animates (SEMANTICS-ANIMATION.md §4).
+        Transaction.begin()
+        Transaction.disableActions = true
+        defer { Transaction.commit() }
         videoLayer.bounds = Rect(x: 0, y: 0, width: quarter ? size.height : size.width, height: quarter ? size.width : size.height)
         videoLayer.position = Point(x: videoRect.midX, y: videoRect.midY)
         videoLayer.transform = Transform3D.makeRotation(Double(video.rotation) * .pi / 180, 0, 0, 1)

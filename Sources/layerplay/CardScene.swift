@@ -111,8 +111,8 @@ struct CardScene {
         }
         // A negative component turns the other way about the principal axis, as the rotation matrix would.
         let sign = (a.x + a.y + a.z) < 0 && [a.x, a.y, a.z].filter({ $0 != 0 }).count == 1 ? -1.0 : 1.0
-        spin.fromValue = .number(0)
-        spin.toValue = .number(sign * 2 * .pi)
+        spin.fromValue = 0.0
+        spin.toValue = sign * 2 * .pi
         spin.duration = period
         spin.repeatCount = .infinity
         spin.isAdditive = true

@@ -35,9 +35,6 @@ extension Layerplay {
         }
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
         let settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
-        // Output time 0 shows the source at --start: the media layer's clock runs `begin` ahead (CA layer
-        // timing), while the spin, like any animation, starts at the output's zero.
-        scene.card.timeOffset = begin
         let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height, settings: settings, start: begin,
                                 frameCount: frames,
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
@@ -54,7 +51,6 @@ extension Layerplay {
     /// One JPEG picture of the tree at --at, written through FFmpeg's mjpeg encoder (atomically, like movies).
     func exportJPEG(_ scene: CardScene, canvas: PixelSize, to output: String) throws {
         let time = at?.seconds ?? 0
-        scene.root.timeOffset = time // the whole tree (video and spin) at --at, like a PNG still
         let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height,
                                 settings: EncoderSettings(codec: "mjpeg", crf: 0, preset: "", frameRate: (25, 1)),
                                 start: time, frameCount: 1, audioSource: nil)

@@ -159,7 +159,7 @@ func rotationWithPerspectiveMatchesIndependentInverseMapping(_ angle: Double, _ 
     let layer = makeLayer(Rect(x: 10, y: 5, width: 20, height: 20), background: .red)
     root.addSublayer(layer)
     let before = root.snapshot()
-    layer.backgroundColor = .blue
+    Transaction.withoutActions { layer.backgroundColor = .blue } // shows at once, not as an implicit animation
     let old = sharedCompositor.render(before, width: 40, height: 30)
     expectPixel(old, 20, 15, PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "the old snapshot shows the old colour")
     let now = sharedCompositor.render(root.snapshot(), width: 40, height: 30)

@@ -107,13 +107,13 @@ private func pixels(_ s: Surface) -> [UInt32] {
 func hostileAnimationTimingRendersWithoutTrapping(_ value: Double) {
     let setters: [(BasicAnimation, Double) -> Void] = [
         { $0.duration = $1 }, { $0.speed = $1 }, { $0.beginTime = $1 }, { $0.timeOffset = $1 },
-        { $0.repeatCount = $1 }, { $0.repeatDuration = $1 }, { $0.toValue = .number($1) },
+        { $0.repeatCount = $1 }, { $0.repeatDuration = $1 }, { $0.toValue = $1 },
     ]
     for set in setters {
         let (root, card) = hostileScene()
         let animation = BasicAnimation(keyPath: "opacity")
-        animation.fromValue = .number(0.2)
-        animation.toValue = .number(0.9)
+        animation.fromValue = 0.2
+        animation.toValue = 0.9
         animation.duration = 2
         animation.repeatCount = 3
         set(animation, value)

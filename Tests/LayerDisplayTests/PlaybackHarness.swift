@@ -57,7 +57,7 @@ func makeSession(_ sample: String, loops: Bool = false, start: Double = 0, durat
     let scene = SmallScene(player: player)
     if let spin {
         let a = BasicAnimation(keyPath: "transform.rotation.y")
-        a.fromValue = .number(0); a.toValue = .number(2 * .pi); a.duration = spin; a.repeatCount = .infinity; a.isAdditive = true
+        a.fromValue = 0.0; a.toValue = 2 * Double.pi; a.duration = spin; a.repeatCount = .infinity; a.isAdditive = true
         scene.container.add(a, forKey: "spin")
     }
     let rate = asset.video.map { Double($0.frameRateNumerator) / Double(max(1, $0.frameRateDenominator)) }

@@ -103,6 +103,8 @@ struct BasicAnimationTests {
                    duration: Double = 2) -> BasicAnimation {
         let a = BasicAnimation(keyPath: keyPath)
         a.fromValue = from; a.toValue = to; a.byValue = by; a.duration = duration
+        // These tests add animations to trees they have already rendered (hosted): the clock's zero, not "now".
+        a.beginTime = MediaTiming.beginTimeAtZero
         return a
     }
 
@@ -153,7 +155,7 @@ struct BasicAnimationTests {
         let l = layer()
         let a = animation("opacity", from: .number(0), to: .number(1))
         l.add(a, forKey: "fade")
-        a.toValue = .number(0)
+        a.toValue = 0.0
         #expect(l.snapshot(at: 1).opacity == 0.5)
     }
 

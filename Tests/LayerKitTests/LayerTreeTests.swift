@@ -292,6 +292,10 @@ private func abc() -> (parent: Layer, a: Layer, b: Layer, c: Layer) {
     a.transform = .makeRotation(0.3, 0, 0, 1)
     let snapshot = parent.snapshot()
 
+    // Without actions: the changes show at once in the next snapshot (with them, they would animate).
+    Transaction.begin()
+    Transaction.disableActions = true
+    defer { Transaction.commit() }
     parent.position = Point(x: 99, y: 99)
     parent.bounds = Rect(x: 1, y: 2, width: 3, height: 4)
     parent.backgroundColor = .blue

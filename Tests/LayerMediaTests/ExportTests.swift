@@ -7,7 +7,7 @@ import Testing
 
 /// A layer tree that shows a player full size on a canvas of the video's display size (no effects).
 /// The video filling a canvas of its display size; `start` is the media time shown at output time 0.
-func plainScene(_ player: Player, start: Double = 0) -> Layer {
+func plainScene(_ player: Player) -> Layer {
     let v = player.asset.video!
     let root = Layer()
     root.bounds = Rect(x: 0, y: 0, width: Double(v.displayWidth), height: Double(v.displayHeight))
@@ -15,7 +15,6 @@ func plainScene(_ player: Player, start: Double = 0) -> Layer {
     root.backgroundColor = .black
     let layer = PlayerLayer(player: player)
     layer.frame = root.bounds
-    layer.timeOffset = start
     root.addSublayer(layer)
     return root
 }
@@ -66,7 +65,7 @@ struct ExportTests {
         try withTemporaryDirectory { dir in
             let out = dir.appendingPathComponent("range.mkv").path
             let player = try Player(path: sample("clip.mp4"))
-            let exporter = Exporter(root: plainScene(player, start: 0.6), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
+            let exporter = Exporter(root: plainScene(player), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
                                     start: 0.6, frameCount: 20, audioSource: sample("clip.mp4"))
             _ = try exporter.export(to: out)
             let asset = try MediaAsset(path: out)
@@ -86,7 +85,7 @@ struct ExportTests {
         try withTemporaryDirectory { dir in
             let out = dir.appendingPathComponent("opus.webm").path
             let player = try Player(path: sample("clip.mp4"))
-            let exporter = Exporter(root: plainScene(player, start: 0.4), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
+            let exporter = Exporter(root: plainScene(player), width: 320, height: 180, settings: EncoderSettings(frameRate: (25, 1)),
                                     start: 0.4, frameCount: 25, audioSource: sample("clip.mp4"))
             _ = try exporter.export(to: out)
             let asset = try MediaAsset(path: out)

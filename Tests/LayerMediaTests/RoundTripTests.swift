@@ -100,9 +100,11 @@ struct RoundTripTests {
             var shows: [Backdrop?] = [nil, nil]
             var out: [(Surface, Backdrop?)] = []
             for i in 0..<12 {
-                card.position = Point(x: 25 + Double(5 * i), y: 20 + Double(3 * i % 7))
-                card.transform = .makeRotation(Double(i) * 0.3, 0, 0, 1)
-                root.backgroundColor = i == 6 || i == 7 ? nil : i > 8 ? Color(red: 0.1, green: 0.2, blue: 0.3) : .white
+                Transaction.withoutActions { // each frame shows its values at once (no implicit animation)
+                    card.position = Point(x: 25 + Double(5 * i), y: 20 + Double(3 * i % 7))
+                    card.transform = .makeRotation(Double(i) * 0.3, 0, 0, 1)
+                    root.backgroundColor = i == 6 || i == 7 ? nil : i > 8 ? Color(red: 0.1, green: 0.2, blue: 0.3) : .white
+                }
                 shows[i % 2] = compositor.render(root.snapshot(), into: pool[i % 2], over: shows[i % 2])
                 let copy = Surface(width: w, height: h)
                 copy.pixels.update(from: pool[i % 2].pixels, count: w * h)

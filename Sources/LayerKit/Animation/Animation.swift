@@ -10,6 +10,10 @@ open class Animation: @unchecked Sendable {
     public var timingFunction: TimingFunction?
     /// When true (the default) the animation has no effect once its active time is over, whatever its fill mode.
     public var isRemovedOnCompletion = true
+    /// Told when the animation starts and stops (CAAnimationDelegate). Held strongly, as Core Animation does.
+    public var delegate: AnimationDelegate?
+    /// What the host has told the delegate so far (on the attached copy).
+    var didReportStart = false, didReportStop = false
 
     public init() {}
 
@@ -34,6 +38,7 @@ open class Animation: @unchecked Sendable {
         timing = other.timing
         timingFunction = other.timingFunction
         isRemovedOnCompletion = other.isRemovedOnCompletion
+        delegate = other.delegate
     }
 
     /// Changes the presentation values for `time` on the layer's clock. The base class animates nothing.
@@ -53,8 +58,26 @@ open class Animation: @unchecked Sendable {
 
     /// Whether the animation has ended for good at `time` (finite, removed on completion, past its end).
     public func isFinished(at time: Double) -> Bool {
-        isRemovedOnCompletion && time - timing.beginTime >= timing.activeDuration
+        isRemovedOnCompletion && hasEnded(at: time)
     }
+
+    /// Whether `time` is past the active span (whatever the fill mode): the animation has run its course.
+    func hasEnded(at time: Double) -> Bool {
+        time - timing.beginTime >= timing.activeDuration
+    }
+}
+
+/// Hears when an animation starts and stops (CAAnimationDelegate). Both have empty defaults.
+public protocol AnimationDelegate: AnyObject {
+    /// At the first snapshot at or after the animation's begin time.
+    func animationDidStart(_ animation: Animation)
+    /// At the first snapshot past its active span (`finished` true), or when it is removed first (false).
+    func animationDidStop(_ animation: Animation, finished: Bool)
+}
+
+extension AnimationDelegate {
+    public func animationDidStart(_ animation: Animation) {}
+    public func animationDidStop(_ animation: Animation, finished: Bool) {}
 }
 
 /// Turns a number into a transform for animations of `transform` with numeric values (CAValueFunction).
@@ -149,9 +172,10 @@ open class PropertyAnimation: Animation, @unchecked Sendable {
 /// An animation between two values (CABasicAnimation). With `fromValue` and `toValue` it goes from one to
 /// the other; `byValue` with either gives the other; a single value animates from or to the current value.
 open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
-    public var fromValue: AnimationValue?
-    public var toValue: AnimationValue?
-    public var byValue: AnimationValue?
+    /// The values it goes between (any `AnimatableValue`: `0.5`, `Point(…)`, `Color.red`, a `Transform3D`…).
+    public var fromValue: (any AnimatableValue)?
+    public var toValue: (any AnimatableValue)?
+    public var byValue: (any AnimatableValue)?
 
     open override func copy() -> Animation {
         let c = BasicAnimation(keyPath: keyPath)
@@ -162,7 +186,7 @@ open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
 
     /// The interpolation's endpoints for the current (presentation) value, per Core Animation's rules.
     func endpoints(current: AnimationValue) -> (AnimationValue, AnimationValue)? {
-        switch (fromValue, toValue, byValue) {
+        switch (fromValue?.animationValue, toValue?.animationValue, byValue?.animationValue) {
         case let (from?, to?, _): return (from, to)
         case let (from?, nil, by?): return from.adding(by).map { (from, $0) }
         case let (nil, to?, by?): return to.subtracting(by).map { ($0, to) }
@@ -174,24 +198,11 @@ open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
     }
 
     open override func value(iteration: Double, fraction: Double, current: AnimationValue) -> AnimationValue? {
-        guard let (from, to) = endpoints(current: current), var v = from.interpolated(to: to, fraction) else { return nil }
+        guard let (from, to) = endpoints(current: current) else { return nil }
+        var v = from.interpolated(to: to, fraction)
         if isCumulative && iteration > 0, let delta = to.subtracting(from), let repeated = delta.scaled(by: iteration) {
             v = v.adding(repeated) ?? v
         }
         return v
-    }
-}
-
-extension AnimationValue {
-    /// The neutral value of this value's type (0, the identity transform, clear).
-    var zero: AnimationValue {
-        switch self {
-        case .number: return .number(0)
-        case .point: return .point(.zero)
-        case .size: return .size(.zero)
-        case .rect: return .rect(.zero)
-        case .color: return .color(.clear)
-        case .transform: return .transform(.identity)
-        }
     }
 }

@@ -1,17 +1,29 @@
 import LayerGraphics
 
-/// A value an animation can interpolate: the types of Core Animation's animatable properties.
-public enum AnimationValue: Sendable, Equatable {
+/// A value an animation can interpolate: the types of Core Animation's animatable properties, those of the
+/// specialised layers included (paths, number and colour arrays), and the discrete ones (booleans, strings).
+///
+/// How each type interpolates is SEMANTICS-ANIMATION.md §5: numbers and geometry linearly, colours in straight
+/// RGBA, transforms decomposed (quaternion slerp), arrays element-wise when their counts match, paths point-wise
+/// when their elements match, and anything that cannot be mixed discretely (the start before half-way, the end
+/// from half-way on).
+public enum AnimationValue: Sendable, Hashable {
     case number(Double)
     case point(Point)
     case size(Size)
     case rect(Rect)
     case color(Color)
     case transform(Transform3D)
+    case path(Path)
+    /// Number arrays: a gradient's `locations`, a dash pattern.
+    case numbers([Double])
+    /// Colour arrays: a gradient's `colors`.
+    case colors([Color])
+    case bool(Bool)
+    case string(String)
 
-    /// `self + (other - self) · f`, component-wise; transforms interpolate their decomposed components
-    /// (scale, rotation, translation), as Core Animation does, so a half-way rotation is a rotation.
-    func interpolated(to other: AnimationValue, _ f: Double) -> AnimationValue? {
+    /// `self + (other − self) · f` as §5 says; never nil for two values: what cannot be mixed is discrete.
+    public func interpolated(to other: AnimationValue, _ f: Double) -> AnimationValue {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
         switch (self, other) {
         case let (.number(a), .number(b)): return .number(mix(a, b))
@@ -20,15 +32,27 @@ public enum AnimationValue: Sendable, Equatable {
         case let (.rect(a), .rect(b)):
             return .rect(Rect(x: mix(a.origin.x, b.origin.x), y: mix(a.origin.y, b.origin.y),
                               width: mix(a.width, b.width), height: mix(a.height, b.height)))
-        case let (.color(a), .color(b)):
-            return .color(Color(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue), alpha: mix(a.alpha, b.alpha)))
+        case let (.color(a), .color(b)): return .color(Self.mixColors(a, b, f))
         case let (.transform(a), .transform(b)):
-            return .transform(DecomposedTransform.interpolate(a, b, f))
-        default: return nil
+            if let m = TransformInterpolation.interpolate(a, b, f) { return .transform(m) }
+        case let (.numbers(a), .numbers(b)) where a.count == b.count:
+            return .numbers(zip(a, b).map { mix($0, $1) })
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            return .colors(zip(a, b).map { Self.mixColors($0, $1, f) })
+        case let (.path(a), .path(b)):
+            if let p = a.interpolatedPointwise(to: b, f) { return .path(p) }
+        default: break
         }
+        return f < 0.5 ? self : other
     }
 
-    /// `self + other` (transforms concatenate: `other` applied first, then `self`).
+    /// Straight (non-premultiplied) components, alpha too (§5).
+    static func mixColors(_ a: Color, _ b: Color, _ f: Double) -> Color {
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        return Color(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue), alpha: mix(a.alpha, b.alpha))
+    }
+
+    /// `self + other` (transforms concatenate: `other` applied first, then `self`); nil for types that do not add.
     func adding(_ other: AnimationValue) -> AnimationValue? {
         switch (self, other) {
         case let (.number(a), .number(b)): return .number(a + b)
@@ -39,6 +63,9 @@ public enum AnimationValue: Sendable, Equatable {
         case let (.color(a), .color(b)):
             return .color(Color(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha))
         case let (.transform(a), .transform(b)): return .transform(b.concatenating(a))
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map { $0 + $1 })
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            return .colors(zip(a, b).map { Color(red: $0.red + $1.red, green: $0.green + $1.green, blue: $0.blue + $1.blue, alpha: $0.alpha + $1.alpha) })
         default: return nil
         }
     }
@@ -51,6 +78,8 @@ public enum AnimationValue: Sendable, Equatable {
         case .size(let a): return .size(Size(width: a.width * k, height: a.height * k))
         case .rect(let a): return .rect(Rect(x: a.origin.x * k, y: a.origin.y * k, width: a.width * k, height: a.height * k))
         case .color(let a): return .color(Color(red: a.red * k, green: a.green * k, blue: a.blue * k, alpha: a.alpha * k))
+        case .numbers(let a): return .numbers(a.map { $0 * k })
+        case .colors(let a): return .colors(a.map { Color(red: $0.red * k, green: $0.green * k, blue: $0.blue * k, alpha: $0.alpha * k) })
         case .transform(let a):
             // aⁿ by squaring: the iteration of a repeating animation at time 1e300 is 1e300, which `Int(_:)` trapped
             // on and a loop of n products would never finish (issue 15). n is held below 2⁶², beyond any real count.
@@ -63,6 +92,7 @@ public enum AnimationValue: Sendable, Equatable {
                 if n > 0 { power = power.concatenating(power) }
             }
             return .transform(product)
+        case .path, .bool, .string: return nil
         }
     }
 
@@ -76,17 +106,102 @@ public enum AnimationValue: Sendable, Equatable {
             return other.scaled(by: -1).flatMap { adding($0) }
         }
     }
+
+    /// The neutral value of this value's type, what an additive animation starts from (0, identity, clear).
+    var zero: AnimationValue {
+        switch self {
+        case .number: return .number(0)
+        case .point: return .point(.zero)
+        case .size: return .size(.zero)
+        case .rect: return .rect(.zero)
+        case .color: return .color(.clear)
+        case .transform: return .transform(.identity)
+        case .numbers(let a): return .numbers(Array(repeating: 0, count: a.count))
+        case .colors(let a): return .colors(Array(repeating: .clear, count: a.count))
+        case .path, .bool, .string: return self
+        }
+    }
+
+    /// The components a keyframe spline or a paced distance works on; nil for types that have none (§7: such
+    /// values fall back to linear or even spacing).
+    var components: [Double]? {
+        switch self {
+        case .number(let a): return [a]
+        case .point(let p): return [p.x, p.y]
+        case .size(let s): return [s.width, s.height]
+        case .rect(let r): return [r.origin.x, r.origin.y, r.width, r.height]
+        case .color(let c): return [c.red, c.green, c.blue, c.alpha]
+        case .numbers(let a): return a
+        case .colors(let a): return a.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
+        case .transform, .path, .bool, .string: return nil
+        }
+    }
+
+    /// The value of this type with `components` (the inverse of `components`).
+    func withComponents(_ c: [Double]) -> AnimationValue {
+        switch self {
+        case .number: return .number(c[0])
+        case .point: return .point(Point(x: c[0], y: c[1]))
+        case .size: return .size(Size(width: c[0], height: c[1]))
+        case .rect: return .rect(Rect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .color: return .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .numbers: return .numbers(c)
+        case .colors:
+            return .colors(stride(from: 0, to: c.count - 3, by: 4).map { Color(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3]) })
+        case .transform, .path, .bool, .string: return self
+        }
+    }
 }
 
-extension DecomposedTransform {
-    /// Component-wise interpolation of two transforms (scale, rotation angles, translation, perspective column).
-    static func interpolate(_ a: Transform3D, _ b: Transform3D, _ f: Double) -> Transform3D {
-        let da = DecomposedTransform(a), db = DecomposedTransform(b)
-        var d = da
-        d.scale = da.scale + (db.scale - da.scale) * f
-        d.rotation = da.rotation + (db.rotation - da.rotation) * f
-        d.translation = da.translation + (db.translation - da.translation) * f
-        d.perspectiveColumn = da.perspectiveColumn + (db.perspectiveColumn - da.perspectiveColumn) * f
-        return d.transform
+/// A Swift value an animation can take as `fromValue`, `toValue`, `byValue` or a keyframe: `anim.toValue = 0.5`,
+/// `= Point(x: 10, y: 20)`, `= Color.red`, `= Transform3D.makeScale(2, 2, 1)` need no wrapping.
+public protocol AnimatableValue: Sendable {
+    var animationValue: AnimationValue { get }
+}
+
+extension AnimationValue: AnimatableValue { public var animationValue: AnimationValue { self } }
+extension Double: AnimatableValue { public var animationValue: AnimationValue { .number(self) } }
+extension Float: AnimatableValue { public var animationValue: AnimationValue { .number(Double(self)) } }
+extension Int: AnimatableValue { public var animationValue: AnimationValue { .number(Double(self)) } }
+extension Point: AnimatableValue { public var animationValue: AnimationValue { .point(self) } }
+extension Size: AnimatableValue { public var animationValue: AnimationValue { .size(self) } }
+extension Rect: AnimatableValue { public var animationValue: AnimationValue { .rect(self) } }
+extension Color: AnimatableValue { public var animationValue: AnimationValue { .color(self) } }
+extension Transform3D: AnimatableValue { public var animationValue: AnimationValue { .transform(self) } }
+extension Path: AnimatableValue { public var animationValue: AnimationValue { .path(self) } }
+extension Bool: AnimatableValue { public var animationValue: AnimationValue { .bool(self) } }
+extension String: AnimatableValue { public var animationValue: AnimationValue { .string(self) } }
+extension Array: AnimatableValue where Element: AnimatableValue {
+    /// `[Double]` → `numbers`, `[Color]` → `colors`; other arrays have no interpolation and read as discrete.
+    public var animationValue: AnimationValue {
+        if let numbers = self as? [Double] { return .numbers(numbers) }
+        if let colors = self as? [Color] { return .colors(colors) }
+        return .numbers(compactMap { if case .number(let n) = $0.animationValue { n } else { nil } })
+    }
+}
+
+extension AnimationValue: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension Path {
+    /// The path with each point mixed with the matching point of `other` at `f`; nil when the two do not have
+    /// the same elements in the same order (§5: then a path animation is discrete).
+    func interpolatedPointwise(to other: Path, _ f: Double) -> Path? {
+        guard elements.count == other.elements.count else { return nil }
+        func mix(_ a: Point, _ b: Point) -> Point { Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f) }
+        var result = Path()
+        for (a, b) in zip(elements, other.elements) {
+            switch (a, b) {
+            case let (.move(p), .move(q)): result.move(to: mix(p, q))
+            case let (.line(p), .line(q)): result.addLine(to: mix(p, q))
+            case let (.curve(c1, c2, p), .curve(d1, d2, q)): result.addCurve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
+            case (.close, .close): result.closeSubpath()
+            default: return nil
+            }
+        }
+        return result
     }
 }

@@ -1,11 +1,28 @@
-/// Animations attached to a layer by key (CALayer's `add(_:forKey:)` family).
+/// Animations attached to a layer by key (CALayer's `add(_:forKey:)` family), SEMANTICS-ANIMATION.md §2.
 extension Layer {
-    /// Attaches a copy of `animation`; an animation already under `key` is replaced. A nil key attaches it
-    /// under a key of its own.
+    /// Attaches a copy of `animation`; an animation already under `key` is replaced, and the new one applies last.
+    /// A nil key attaches it under a key of its own. A duration of 0 becomes the transaction's
+    /// `animationDuration`, a nil timing function its `animationTimingFunction` (when set). On a hosted tree, a
+    /// `beginTime` of 0 means "now": the time of the next snapshot.
     public func add(_ animation: Animation, forKey key: String?) {
-        let key = key ?? "animation-\(animationEntries.count)-\(ObjectIdentifier(animation).hashValue)"
-        animationEntries.removeAll { $0.key == key }
-        animationEntries.append((key, animation.copy()))
+        let copy = animation.copy()
+        let key = key ?? nextGeneratedAnimationKey()
+        if copy.duration <= 0 { copy.duration = Transaction.animationDuration }
+        if copy.timingFunction == nil, let function = Transaction.animationTimingFunction { copy.timingFunction = function }
+        removeAnimation(forKey: key)
+        animationEntries.append((key, copy))
+        guard let host = hostRecord() else { return }
+        let stack = TransactionStack.current
+        stack.openImplicitIfNeeded()
+        stack.noteStarted(copy, on: self)
+        if copy.beginTime == 0 { host.pendingBegins.append(StartedAnimation(layer: self, animation: copy)) }
+        if copy.delegate != nil { host.watched.append(StartedAnimation(layer: self, animation: copy)) }
+    }
+
+    private func nextGeneratedAnimationKey() -> String {
+        var n = animationEntries.count
+        while animationEntries.contains(where: { $0.key == "animation-\(n)" }) { n += 1 }
+        return "animation-\(n)"
     }
 
     /// The attached animation under `key` (a copy: changing it changes nothing).
@@ -13,8 +30,20 @@ extension Layer {
         animationEntries.first { $0.key == key }?.animation.copy()
     }
 
-    public func removeAnimation(forKey key: String) { animationEntries.removeAll { $0.key == key } }
-    public func removeAllAnimations() { animationEntries.removeAll() }
+    /// Detaches the animation under `key`; its delegate hears it stop unfinished.
+    public func removeAnimation(forKey key: String) {
+        guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        let removed = animationEntries.remove(at: i).animation
+        if removed.didReportStart, !removed.didReportStop, let delegate = removed.delegate {
+            removed.didReportStop = true
+            delegate.animationDidStop(removed, finished: false)
+        }
+    }
+
+    public func removeAllAnimations() {
+        for key in animationEntries.map(\.key) { removeAnimation(forKey: key) }
+    }
+
     /// The keys of the attached animations, in the order they apply; nil when there are none.
     public func animationKeys() -> [String]? { animationEntries.isEmpty ? nil : animationEntries.map(\.key) }
 
@@ -29,8 +58,13 @@ extension Layer {
     /// The layer's animatable values at `time` on its own clock (model values with the animations applied).
     public func presentation(at time: Double) -> LayerPresentation {
         var p = LayerPresentation(model: self)
-        for entry in animationEntries { entry.animation.apply(to: &p, at: time) }
+        applyAnimations(to: &p, at: time)
         return p
+    }
+
+    /// Applies the attached animations in order, each to the value the ones before it left (§2).
+    func applyAnimations(to p: inout LayerPresentation, at time: Double) {
+        for entry in animationEntries { entry.animation.apply(to: &p, at: time) }
     }
 
     /// The layer's own clock from its parent's (CAMediaTiming on layers): `(t − beginTime) · speed + timeOffset`.

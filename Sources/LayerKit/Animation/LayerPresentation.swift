@@ -20,6 +20,15 @@ public struct LayerPresentation: Sendable {
     public var shadowOpacity: Double
     public var shadowOffset: Size
     public var shadowRadius: Double
+    public var contentsCenter: Rect
+    public var minificationFilterBias: Double
+    public var shadowPath: Path?
+    public var isHidden: Bool
+    public var masksToBounds: Bool
+    public var isDoubleSided: Bool
+    /// The values of the properties a subclass declares (`Layer.animatableProperties`), by key: the open part of
+    /// the model, which a `ShapeLayer` or an app's own layer class fills without changing this type.
+    public var extras: [String: AnimationValue]
 
     init(model l: Layer) {
         bounds = l.bounds; position = l.position; anchorPoint = l.anchorPoint; anchorPointZ = l.anchorPointZ
@@ -28,6 +37,14 @@ public struct LayerPresentation: Sendable {
         cornerRadius = l.cornerRadius; borderWidth = l.borderWidth; borderColor = l.borderColor
         shadowColor = l.shadowColor; shadowOpacity = l.shadowOpacity; shadowOffset = l.shadowOffset
         shadowRadius = l.shadowRadius
+        contentsCenter = l.contentsCenter; minificationFilterBias = l.minificationFilterBias; shadowPath = l.shadowPath
+        isHidden = l.isHidden; masksToBounds = l.masksToBounds; isDoubleSided = l.isDoubleSided
+        let declared = type(of: l).animatableProperties
+        extras = [:]
+        if !declared.isEmpty {
+            extras.reserveCapacity(declared.count)
+            for property in declared { extras[property.key] = property.read(l) }
+        }
     }
 
     /// `transform.rotation.y` → ("transform", .rotationY); other key paths → (keyPath, nil).
@@ -68,7 +85,13 @@ public struct LayerPresentation: Sendable {
         case "shadowOpacity": return .number(shadowOpacity)
         case "shadowOffset": return .size(shadowOffset)
         case "shadowRadius": return .number(shadowRadius)
-        default: return nil
+        case "contentsCenter": return .rect(contentsCenter)
+        case "minificationFilterBias": return .number(minificationFilterBias)
+        case "shadowPath": return shadowPath.map { .path($0) } ?? .path(Path())
+        case "hidden", "isHidden": return .bool(isHidden)
+        case "masksToBounds": return .bool(masksToBounds)
+        case "doubleSided", "isDoubleSided": return .bool(isDoubleSided)
+        default: return extras[keyPath]
         }
     }
 
@@ -104,7 +127,15 @@ public struct LayerPresentation: Sendable {
         case ("shadowOpacity", .number(let n)): shadowOpacity = min(max(n, 0), 1)
         case ("shadowOffset", .size(let s)): shadowOffset = s
         case ("shadowRadius", .number(let n)): shadowRadius = max(0, n)
-        default: break
+        case ("contentsCenter", .rect(let r)): contentsCenter = r
+        case ("minificationFilterBias", .number(let n)): minificationFilterBias = n
+        case ("shadowPath", .path(let path)): shadowPath = path.elements.isEmpty ? nil : path
+        case ("hidden", .bool(let b)), ("isHidden", .bool(let b)): isHidden = b
+        case ("masksToBounds", .bool(let b)): masksToBounds = b
+        case ("doubleSided", .bool(let b)), ("isDoubleSided", .bool(let b)): isDoubleSided = b
+        default:
+            // A declared property of a subclass takes a value of its own type only.
+            if let old = extras[keyPath], old.hasSameType(as: value) { extras[keyPath] = value }
         }
     }
 

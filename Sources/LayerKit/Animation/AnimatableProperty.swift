@@ -1,0 +1,90 @@
+import LayerGraphics
+
+/// One animatable property that a layer class adds to `Layer`'s own: its key, how to read the model value, and
+/// whether changing it on a hosted layer animates implicitly (SEMANTICS-ANIMATION.md §4's table).
+///
+/// A subclass lists its properties in `animatableProperties` and reports changes with `didChangeValue(forKey:from:)`;
+/// its presentation values then live in `LayerPresentation.extras` (animations read and write them there) and reach
+/// the compositor through the payload its `snapshotPayload(_:at:)` makes:
+///
+/// ```swift
+/// final class MeterLayer: Layer {
+///     var level = 0.0 { didSet { didChangeValue(forKey: "level", from: oldValue) } }
+///     override class var animatableProperties: [AnimatableProperty] {
+///         super.animatableProperties + [AnimatableProperty("level") { (layer: MeterLayer) in layer.level }]
+///     }
+/// }
+/// ```
+public struct AnimatableProperty {
+    public let key: String
+    /// Whether a change runs the default action (an implicit animation) when actions are enabled.
+    public let hasDefaultAction: Bool
+    /// The model value of a layer of the declaring class.
+    let read: (Layer) -> AnimationValue
+
+    /// - Parameters:
+    ///   - key: the name animations use (`BasicAnimation(keyPath: key)`).
+    ///   - hasDefaultAction: false for a property that only animates explicitly (as `ShapeLayer.path`).
+    ///   - value: the model value of a layer of class `L`.
+    public init<L: Layer, V: AnimatableValue>(_ key: String, hasDefaultAction: Bool = true, value: @escaping (L) -> V) {
+        self.key = key
+        self.hasDefaultAction = hasDefaultAction
+        read = { layer in
+            // Only the declaring class (or a subclass) lists the property, so the cast holds; a wrong declaration
+            // reads as 0 rather than trapping.
+            guard let l = layer as? L else { return .number(0) }
+            return value(l).animationValue
+        }
+    }
+}
+
+extension Layer {
+    /// The keys of `Layer`'s own properties whose change animates implicitly (§4's table). `contents` is not among
+    /// them yet: its default action is a crossfade, which the compositor cannot draw yet, and a discrete flip a
+    /// quarter-second late would be worse than none.
+    static let keysWithDefaultActions: Set<String> = [
+        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds", "contentsCenter",
+        "contentsRect", "cornerRadius", "minificationFilterBias", "opacity", "position", "shadowColor", "shadowOffset",
+        "shadowOpacity", "shadowPath", "shadowRadius", "sublayerTransform", "transform", "zPosition",
+    ]
+
+    /// The model value under an animatable key (a key of `Layer` or one a subclass declares); nil for other keys.
+    public func value(forKey key: String) -> AnimationValue? {
+        LayerPresentation(model: self).value(forKeyPath: key)
+    }
+
+    /// Whether `key` names an animatable property of this layer's class.
+    func isAnimatable(_ key: String) -> Bool {
+        Self.keysWithDefaultActions.contains(key) || LayerPresentation.baseKeys.contains(key)
+            || type(of: self).animatableProperties.contains { $0.key == key }
+    }
+
+    /// Whether a change of `key` runs the default action.
+    func hasDefaultAction(forKey key: String) -> Bool {
+        if Self.keysWithDefaultActions.contains(key) { return true }
+        return type(of: self).animatableProperties.first { $0.key == key }?.hasDefaultAction ?? false
+    }
+}
+
+extension LayerPresentation {
+    /// Every key `value(forKeyPath:)` answers for `Layer` itself (components of `transform` aside).
+    static let baseKeys: Set<String> = [
+        "bounds", "bounds.origin", "bounds.size", "bounds.size.width", "bounds.size.height", "position", "position.x",
+        "position.y", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform", "opacity",
+        "backgroundColor", "contentsRect", "cornerRadius", "borderWidth", "borderColor", "shadowColor",
+        "shadowOpacity", "shadowOffset", "shadowRadius", "contentsCenter", "minificationFilterBias", "shadowPath",
+        "hidden", "isHidden", "masksToBounds", "doubleSided", "isDoubleSided",
+    ]
+}
+
+extension AnimationValue {
+    /// Whether both values are of the same kind (a declared property keeps the type it was declared with).
+    func hasSameType(as other: AnimationValue) -> Bool {
+        switch (self, other) {
+        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
+             (.transform, .transform), (.path, .path), (.numbers, .numbers), (.colors, .colors), (.bool, .bool),
+             (.string, .string): return true
+        default: return false
+        }
+    }
+}
