@@ -12,6 +12,9 @@ public protocol LayerDelegate: AnyObject {
     func layerWillDraw(_ layer: Layer)
     /// Places the sublayers of `layer`, after its layout manager (if any) has.
     func layoutSublayers(of layer: Layer)
+    /// The action for `event` on `layer`, asked first (SEMANTICS-ANIMATION.md §4): an action ends the search,
+    /// `NullAction.shared` ends it with no action, nil (the default) lets the layer search on.
+    func action(for layer: Layer, forKey event: String) -> Action?
 }
 
 extension LayerDelegate {
