@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "layerplay",
             dependencies: [
-                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay", "LayerGallery",
+                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay", "LayerGallery", "CShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

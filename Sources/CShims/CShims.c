@@ -1,3 +1,4 @@
+#include <malloc.h>
 #include "CShims.h"
 #include <libavutil/log.h>
 #include <stdio.h>
@@ -40,3 +41,5 @@ int lp_av_last_error(char *buffer, int size) {
     buffer[length] = 0;
     return (int)length;
 }
+
+void lp_keep_freed_heap(int bytes) { mallopt(M_TRIM_THRESHOLD, bytes); }

@@ -12,16 +12,19 @@ open class Layer: CustomStringConvertible {
     /// A number that identifies this layer in snapshots (which never hold the layer itself).
     public let identifier: UInt64
     /// A name for debugging and lookups.
-    public var name: String?
+    @exclusivity(unchecked) public var name: String?
 
     public init() {
         identifier = nextLayerID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     // MARK: Tree
+    //
+    // The stored properties a snapshot reads are `@exclusivity(unchecked)`: a layer belongs to one thread (see above),
+    // and the run-time exclusivity checks on them were 15 % of a snapshot's time (`layerplay bench --snapshot`).
 
     public private(set) weak var superlayer: Layer?
-    private(set) var storedSublayers: [Layer] = []
+    @exclusivity(unchecked) private(set) var storedSublayers: [Layer] = []
     /// The layer this one masks, when it is used as a `mask` (then it has no superlayer).
     private(set) weak var maskedLayer: Layer?
 
@@ -91,39 +94,39 @@ open class Layer: CustomStringConvertible {
     /// The layer's own coordinate space: origin and size. A change marks the layer as needing layout (and
     /// display, with `needsDisplayOnBoundsChange`); a change of size resizes the sublayers by their `autoresizingMask`.
     /// Subclasses that override it keep this behaviour (their observers run after it).
-    open var bounds: Rect = .zero {
+    @exclusivity(unchecked) open var bounds: Rect = .zero {
         didSet {
             boundsDidChange(from: oldValue)
             didChangeValue(forKey: "bounds", from: oldValue)
         }
     }
     /// Where the anchor point sits in the superlayer's space.
-    public var position: Point = .zero {
+    @exclusivity(unchecked) public var position: Point = .zero {
         didSet { didChangeValue(forKey: "position", from: oldValue) }
     }
     /// The point of the bounds (in unit coordinates) that `position` names and transforms turn about.
-    public var anchorPoint: Point = Point(x: 0.5, y: 0.5) {
+    @exclusivity(unchecked) public var anchorPoint: Point = Point(x: 0.5, y: 0.5) {
         didSet { didChangeValue(forKey: "anchorPoint", from: oldValue) }
     }
     /// The anchor's z coordinate, in points.
-    public var anchorPointZ: Double = 0 {
+    @exclusivity(unchecked) public var anchorPointZ: Double = 0 {
         didSet { didChangeValue(forKey: "anchorPointZ", from: oldValue) }
     }
     /// The layer's z in its superlayer: drawing order among siblings, and depth under perspective.
-    public var zPosition: Double = 0 {
+    @exclusivity(unchecked) public var zPosition: Double = 0 {
         didSet { didChangeValue(forKey: "zPosition", from: oldValue) }
     }
     /// Applied about the anchor point, relative to the superlayer.
-    public var transform: Transform3D = .identity {
+    @exclusivity(unchecked) public var transform: Transform3D = .identity {
         didSet { didChangeValue(forKey: "transform", from: oldValue) }
     }
     /// Applied to every sublayer, about this layer's anchor point (the place for a shared perspective).
-    public var sublayerTransform: Transform3D = .identity {
+    @exclusivity(unchecked) public var sublayerTransform: Transform3D = .identity {
         didSet { didChangeValue(forKey: "sublayerTransform", from: oldValue) }
     }
     /// Flips the y axis of the sublayers' geometry about the middle of the bounds: a sublayer placed at the top
     /// of the bounds shows at the bottom. It moves sublayers only; this layer draws as before.
-    public var isGeometryFlipped: Bool = false
+    @exclusivity(unchecked) public var isGeometryFlipped: Bool = false
 
     /// The layer's rectangle in its superlayer's space: derived from bounds, position, anchor and transform.
     /// Setting it keeps `bounds.origin` and the transform, and sets `bounds.size` and `position`.
@@ -169,62 +172,62 @@ open class Layer: CustomStringConvertible {
     // MARK: Visual properties
 
     /// Fill of the bounds, rounded by `cornerRadius`; nil draws nothing.
-    public var backgroundColor: Color? {
+    @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet { didChangeValue(forKey: "backgroundColor", from: oldValue ?? .clear) }
     }
     /// An image or a video frame, placed by `contentsGravity`.
-    open var contents: LayerContents?
-    public var contentsGravity: ContentsGravity = .resize
+    @exclusivity(unchecked) open var contents: LayerContents?
+    @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize
     /// The part of the contents shown, in unit coordinates of the contents.
-    public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1) {
+    @exclusivity(unchecked) public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1) {
         didSet { didChangeValue(forKey: "contentsRect", from: oldValue) }
     }
     /// The stretchable middle of the contents (nine-slice), in unit coordinates of `contentsRect`.
-    public var contentsCenter: Rect = Rect(x: 0, y: 0, width: 1, height: 1) {
+    @exclusivity(unchecked) public var contentsCenter: Rect = Rect(x: 0, y: 0, width: 1, height: 1) {
         didSet { didChangeValue(forKey: "contentsCenter", from: oldValue) }
     }
     /// Pixels per point of the contents (natural size is pixels / contentsScale).
-    public var contentsScale: Double = 1
-    public var minificationFilter: ContentsFilter = .linear
-    public var magnificationFilter: ContentsFilter = .linear
-    public var minificationFilterBias: Double = 0 {
+    @exclusivity(unchecked) public var contentsScale: Double = 1
+    @exclusivity(unchecked) public var minificationFilter: ContentsFilter = .linear
+    @exclusivity(unchecked) public var magnificationFilter: ContentsFilter = .linear
+    @exclusivity(unchecked) public var minificationFilterBias: Double = 0 {
         didSet { didChangeValue(forKey: "minificationFilterBias", from: oldValue) }
     }
 
     /// Radius of the rounded corners of the background and border (and of the clip with `masksToBounds`).
-    public var cornerRadius: Double = 0 {
+    @exclusivity(unchecked) public var cornerRadius: Double = 0 {
         didSet { didChangeValue(forKey: "cornerRadius", from: oldValue) }
     }
-    public var maskedCorners: CornerMask = .all
+    @exclusivity(unchecked) public var maskedCorners: CornerMask = .all
     /// Width of the border, drawn inside the bounds above contents and sublayers.
-    public var borderWidth: Double = 0 {
+    @exclusivity(unchecked) public var borderWidth: Double = 0 {
         didSet { didChangeValue(forKey: "borderWidth", from: oldValue) }
     }
-    public var borderColor: Color? = .black {
+    @exclusivity(unchecked) public var borderColor: Color? = .black {
         didSet { didChangeValue(forKey: "borderColor", from: oldValue ?? .clear) }
     }
 
-    public var shadowColor: Color? = .black {
+    @exclusivity(unchecked) public var shadowColor: Color? = .black {
         didSet { didChangeValue(forKey: "shadowColor", from: oldValue ?? .clear) }
     }
     /// 0 (the default) draws no shadow.
-    public var shadowOpacity: Double = 0 {
+    @exclusivity(unchecked) public var shadowOpacity: Double = 0 {
         didSet { didChangeValue(forKey: "shadowOpacity", from: oldValue) }
     }
-    public var shadowOffset: Size = Size(width: 0, height: -3) {
+    @exclusivity(unchecked) public var shadowOffset: Size = Size(width: 0, height: -3) {
         didSet { didChangeValue(forKey: "shadowOffset", from: oldValue) }
     }
     /// Gaussian standard deviation of the shadow's blur, in points.
-    public var shadowRadius: Double = 3 {
+    @exclusivity(unchecked) public var shadowRadius: Double = 3 {
         didSet { didChangeValue(forKey: "shadowRadius", from: oldValue) }
     }
     /// The shadow's shape (filled non-zero); nil uses the layer's composited alpha.
-    public var shadowPath: Path? {
+    @exclusivity(unchecked) public var shadowPath: Path? {
         didSet { didChangeValue(forKey: "shadowPath", from: oldValue ?? Path()) }
     }
 
     /// A layer whose alpha masks this one, in this layer's coordinate space. Setting it detaches it from any parent.
-    public var mask: Layer? {
+    @exclusivity(unchecked) public var mask: Layer? {
         didSet {
             if let old = oldValue, old !== mask { old.maskedLayer = nil }
             if let mask {
@@ -236,25 +239,25 @@ open class Layer: CustomStringConvertible {
         }
     }
     /// Clips contents and sublayers to the rounded bounds.
-    public var masksToBounds: Bool = false
+    @exclusivity(unchecked) public var masksToBounds: Bool = false
     /// Group opacity of the layer and its sublayers.
-    public var opacity: Double = 1 {
+    @exclusivity(unchecked) public var opacity: Double = 1 {
         didSet { didChangeValue(forKey: "opacity", from: oldValue) }
     }
-    public var isHidden: Bool = false
+    @exclusivity(unchecked) public var isHidden: Bool = false
     /// When false, the layer is not drawn while its back faces the viewer.
-    public var isDoubleSided: Bool = true
+    @exclusivity(unchecked) public var isDoubleSided: Bool = true
 
     // MARK: Timing and animations
 
     /// The layer's clock relative to its parent's (CAMediaTiming): local time is
     /// `(parent time − beginTime) · speed + timeOffset`; it drives this layer's animations, its sublayers and
     /// time-varying contents (a `PlayerLayer` with `timeOffset` 5 shows the video from 5 s at time 0).
-    public var beginTime: Double = 0
-    public var speed: Double = 1
-    public var timeOffset: Double = 0
+    @exclusivity(unchecked) public var beginTime: Double = 0
+    @exclusivity(unchecked) public var speed: Double = 1
+    @exclusivity(unchecked) public var timeOffset: Double = 0
     /// Attached animations by key, in the order they apply.
-    var animationEntries: [(key: String, animation: Animation)] = []
+    @exclusivity(unchecked) var animationEntries: [(key: String, animation: Animation)] = []
 
     // MARK: Actions (Animation/Action.swift)
 
@@ -281,9 +284,9 @@ open class Layer: CustomStringConvertible {
     // MARK: Hosting (Animation/LayerHosting.swift)
 
     /// Set on a root by the host that renders it.
-    var hostState: HostRecord?
+    @exclusivity(unchecked) var hostState: HostRecord?
     /// Whether the layer has been in a snapshot (it has a presentation to animate from).
-    var wasPresented = false
+    @exclusivity(unchecked) var wasPresented = false
 
     // MARK: Hit testing (Layer+HitTesting.swift)
 
@@ -353,7 +356,7 @@ open class Layer: CustomStringConvertible {
     /// drawn into the snapshot's contents.
     open func snapshotPayload(_ presentation: LayerPresentation, at time: Double) -> (any LayerPayload)? { nil }
     /// The last drawing of a `DrawnLayerPayload`.
-    var drawnPayloadCache: DrawnPayloadCache?
+    @exclusivity(unchecked) var drawnPayloadCache: DrawnPayloadCache?
 
     /// Whether the sublayers keep their 3D positions instead of being flattened into this layer's plane: true for
     /// a `TransformLayer` (and, later, a `ReplicatorLayer` with `preservesDepth`). The snapshot's `preserves3D`.

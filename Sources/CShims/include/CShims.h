@@ -18,4 +18,9 @@ void lp_av_log_keep_errors(void);
 void lp_av_clear_error(void);
 /// This thread's last logged error without its line end, into `buffer`; returns its length (0: none).
 int lp_av_last_error(char *buffer, int size);
+
+/// Keeps up to `bytes` of freed heap for reuse instead of returning it to the kernel at once (glibc's
+/// M_TRIM_THRESHOLD). A host frees one snapshot and builds the next every frame; with glibc's 128 KB default the
+/// same pages were faulted in again each frame.
+void lp_keep_freed_heap(int bytes);
 #endif

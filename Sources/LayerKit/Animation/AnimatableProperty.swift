@@ -55,7 +55,7 @@ extension Layer {
 
     /// Whether `key` names an animatable property of this layer's class.
     func isAnimatable(_ key: String) -> Bool {
-        Self.keysWithDefaultActions.contains(key) || LayerPresentation.baseKeys.contains(key)
+        PresentationKey.byName[key] != nil || ResolvedKeyPath(key).isComponent
             || type(of: self).animatableProperties.contains { $0.key == key }
     }
 
@@ -64,17 +64,6 @@ extension Layer {
         if Self.keysWithDefaultActions.contains(key) { return true }
         return type(of: self).animatableProperties.first { $0.key == key }?.hasDefaultAction ?? false
     }
-}
-
-extension LayerPresentation {
-    /// Every key `value(forKeyPath:)` answers for `Layer` itself (components of `transform` aside).
-    static let baseKeys: Set<String> = [
-        "bounds", "bounds.origin", "bounds.size", "bounds.size.width", "bounds.size.height", "position", "position.x",
-        "position.y", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform", "opacity",
-        "backgroundColor", "contentsRect", "cornerRadius", "borderWidth", "borderColor", "shadowColor",
-        "shadowOpacity", "shadowOffset", "shadowRadius", "contentsCenter", "minificationFilterBias", "shadowPath",
-        "hidden", "isHidden", "masksToBounds", "doubleSided", "isDoubleSided",
-    ]
 }
 
 extension AnimationValue {

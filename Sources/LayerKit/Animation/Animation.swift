@@ -123,7 +123,11 @@ public enum ValueFunction: Sendable, Equatable {
 
 /// An animation of one property of a layer, named by its key path (CAPropertyAnimation).
 open class PropertyAnimation: Animation, @unchecked Sendable {
-    public var keyPath: String
+    public var keyPath: String {
+        didSet { resolvedKey = ResolvedKeyPath(keyPath) }
+    }
+    /// `keyPath` resolved once, so that applying the animation compares no strings.
+    private(set) var resolvedKey: ResolvedKeyPath
     /// The value is added to the model value (for transforms: applied before it, in the layer's own space).
     public var isAdditive = false
     /// Each iteration starts where the last one ended.
@@ -133,6 +137,7 @@ open class PropertyAnimation: Animation, @unchecked Sendable {
 
     public init(keyPath: String) {
         self.keyPath = keyPath
+        resolvedKey = ResolvedKeyPath(keyPath)
         super.init()
     }
 
@@ -151,21 +156,19 @@ open class PropertyAnimation: Animation, @unchecked Sendable {
         guard let (iteration, fraction) = easedProgress(at: time) else { return }
         // An additive animation of a transform component (transform.rotation.y) turns the number into a
         // matrix applied before the model transform, as Core Animation's implicit value function does.
-        let (base, component) = LayerPresentation.splitTransformKeyPath(keyPath)
-        if let component, isAdditive {
+        if case .component(let sublayer, let component) = resolvedKey, isAdditive {
             guard case .number(let n)? = value(iteration: iteration, fraction: fraction, current: .number(0)) else { return }
-            presentation.concatenateBefore(ValueFunction.forComponent(component).transform(n), keyPath: base)
+            presentation.concatenateBefore(ValueFunction.forComponent(component).transform(n), sublayer: sublayer)
             return
         }
-        guard let current = presentation.value(forKeyPath: keyPath) else { return }
-        let zero = current.zero
-        guard var v = value(iteration: iteration, fraction: fraction, current: isAdditive ? zero : current) else { return }
+        guard let current = presentation.value(for: resolvedKey) else { return }
+        guard var v = value(iteration: iteration, fraction: fraction, current: isAdditive ? current.zero : current) else { return }
         if let function = valueFunction, case .number(let n) = v { v = .transform(function.transform(n)) }
         if isAdditive {
             guard let sum = current.adding(v) else { return }
             v = sum
         }
-        presentation.set(v, forKeyPath: keyPath)
+        presentation.set(v, for: resolvedKey)
     }
 }
 
@@ -173,9 +176,11 @@ open class PropertyAnimation: Animation, @unchecked Sendable {
 /// the other; `byValue` with either gives the other; a single value animates from or to the current value.
 open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
     /// The values it goes between (any `AnimatableValue`: `0.5`, `Point(…)`, `Color.red`, a `Transform3D`…).
-    public var fromValue: (any AnimatableValue)?
-    public var toValue: (any AnimatableValue)?
-    public var byValue: (any AnimatableValue)?
+    public var fromValue: (any AnimatableValue)? { didSet { from = fromValue?.animationValue } }
+    public var toValue: (any AnimatableValue)? { didSet { to = toValue?.animationValue } }
+    public var byValue: (any AnimatableValue)? { didSet { by = byValue?.animationValue } }
+    /// The three as values, converted once when set (not each frame).
+    private var from: AnimationValue?, to: AnimationValue?, by: AnimationValue?
 
     open override func copy() -> Animation {
         let c = BasicAnimation(keyPath: keyPath)
@@ -186,7 +191,7 @@ open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
 
     /// The interpolation's endpoints for the current (presentation) value, per Core Animation's rules.
     func endpoints(current: AnimationValue) -> (AnimationValue, AnimationValue)? {
-        switch (fromValue?.animationValue, toValue?.animationValue, byValue?.animationValue) {
+        switch (from, to, by) {
         case let (from?, to?, _): return (from, to)
         case let (from?, nil, by?): return from.adding(by).map { (from, $0) }
         case let (nil, to?, by?): return to.subtracting(by).map { ($0, to) }

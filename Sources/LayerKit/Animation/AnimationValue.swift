@@ -13,7 +13,8 @@ public enum AnimationValue: Sendable, Hashable {
     case size(Size)
     case rect(Rect)
     case color(Color)
-    case transform(Transform3D)
+    /// Boxed: a matrix is 128 bytes, and inline it would make every value (a number too) that large to copy.
+    indirect case transform(Transform3D)
     case path(Path)
     /// Number arrays: a gradient's `locations`, a dash pattern.
     case numbers([Double])

@@ -47,101 +47,100 @@ public struct LayerPresentation: Sendable {
         }
     }
 
-    /// `transform.rotation.y` → ("transform", .rotationY); other key paths → (keyPath, nil).
-    static func splitTransformKeyPath(_ keyPath: String) -> (String, TransformKeyPath?) {
-        for base in ["transform", "sublayerTransform"] where keyPath.hasPrefix(base + ".") {
-            if let k = TransformKeyPath(rawValue: String(keyPath.dropFirst(base.count + 1))) { return (base, k) }
-        }
-        return (keyPath, nil)
-    }
-
     /// The value at a key path Core Animation animates; nil for a key path we do not animate.
-    public func value(forKeyPath keyPath: String) -> AnimationValue? {
-        let (base, component) = Self.splitTransformKeyPath(keyPath)
-        if let component {
-            return .number((base == "transform" ? transform : sublayerTransform).value(for: component))
-        }
-        switch keyPath {
-        case "bounds": return .rect(bounds)
-        case "bounds.origin": return .point(bounds.origin)
-        case "bounds.size": return .size(bounds.size)
-        case "bounds.size.width": return .number(bounds.width)
-        case "bounds.size.height": return .number(bounds.height)
-        case "position": return .point(position)
-        case "position.x": return .number(position.x)
-        case "position.y": return .number(position.y)
-        case "anchorPoint": return .point(anchorPoint)
-        case "anchorPointZ": return .number(anchorPointZ)
-        case "zPosition": return .number(zPosition)
-        case "transform": return .transform(transform)
-        case "sublayerTransform": return .transform(sublayerTransform)
-        case "opacity": return .number(opacity)
-        case "backgroundColor": return .color(backgroundColor ?? .clear)
-        case "contentsRect": return .rect(contentsRect)
-        case "cornerRadius": return .number(cornerRadius)
-        case "borderWidth": return .number(borderWidth)
-        case "borderColor": return .color(borderColor ?? .clear)
-        case "shadowColor": return .color(shadowColor ?? .clear)
-        case "shadowOpacity": return .number(shadowOpacity)
-        case "shadowOffset": return .size(shadowOffset)
-        case "shadowRadius": return .number(shadowRadius)
-        case "contentsCenter": return .rect(contentsCenter)
-        case "minificationFilterBias": return .number(minificationFilterBias)
-        case "shadowPath": return shadowPath.map { .path($0) } ?? .path(Path())
-        case "hidden", "isHidden": return .bool(isHidden)
-        case "masksToBounds": return .bool(masksToBounds)
-        case "doubleSided", "isDoubleSided": return .bool(isDoubleSided)
-        default: return extras[keyPath]
-        }
-    }
+    public func value(forKeyPath keyPath: String) -> AnimationValue? { value(for: ResolvedKeyPath(keyPath)) }
 
     /// Sets the value at a key path; a value of the wrong type is ignored.
-    public mutating func set(_ value: AnimationValue, forKeyPath keyPath: String) {
-        let (base, component) = Self.splitTransformKeyPath(keyPath)
-        if let component {
-            guard case .number(let n) = value else { return }
-            if base == "transform" { transform.setValue(n, for: component) } else { sublayerTransform.setValue(n, for: component) }
-            return
-        }
-        switch (keyPath, value) {
-        case ("bounds", .rect(let r)): bounds = r
-        case ("bounds.origin", .point(let p)): bounds.origin = p
-        case ("bounds.size", .size(let s)): bounds.size = s
-        case ("bounds.size.width", .number(let n)): bounds.size.width = n
-        case ("bounds.size.height", .number(let n)): bounds.size.height = n
-        case ("position", .point(let p)): position = p
-        case ("position.x", .number(let n)): position.x = n
-        case ("position.y", .number(let n)): position.y = n
-        case ("anchorPoint", .point(let p)): anchorPoint = p
-        case ("anchorPointZ", .number(let n)): anchorPointZ = n
-        case ("zPosition", .number(let n)): zPosition = n
-        case ("transform", .transform(let t)): transform = t
-        case ("sublayerTransform", .transform(let t)): sublayerTransform = t
-        case ("opacity", .number(let n)): opacity = min(max(n, 0), 1)
-        case ("backgroundColor", .color(let c)): backgroundColor = c
-        case ("contentsRect", .rect(let r)): contentsRect = r
-        case ("cornerRadius", .number(let n)): cornerRadius = max(0, n)
-        case ("borderWidth", .number(let n)): borderWidth = max(0, n)
-        case ("borderColor", .color(let c)): borderColor = c
-        case ("shadowColor", .color(let c)): shadowColor = c
-        case ("shadowOpacity", .number(let n)): shadowOpacity = min(max(n, 0), 1)
-        case ("shadowOffset", .size(let s)): shadowOffset = s
-        case ("shadowRadius", .number(let n)): shadowRadius = max(0, n)
-        case ("contentsCenter", .rect(let r)): contentsCenter = r
-        case ("minificationFilterBias", .number(let n)): minificationFilterBias = n
-        case ("shadowPath", .path(let path)): shadowPath = path.elements.isEmpty ? nil : path
-        case ("hidden", .bool(let b)), ("isHidden", .bool(let b)): isHidden = b
-        case ("masksToBounds", .bool(let b)): masksToBounds = b
-        case ("doubleSided", .bool(let b)), ("isDoubleSided", .bool(let b)): isDoubleSided = b
-        default:
-            // A declared property of a subclass takes a value of its own type only.
-            if let old = extras[keyPath], old.hasSameType(as: value) { extras[keyPath] = value }
+    public mutating func set(_ value: AnimationValue, forKeyPath keyPath: String) { set(value, for: ResolvedKeyPath(keyPath)) }
+
+    /// The value at a resolved key path (what animations use each frame: no string is compared then).
+    func value(for key: ResolvedKeyPath) -> AnimationValue? {
+        switch key {
+        case .component(let sublayer, let component):
+            return .number((sublayer ? sublayerTransform : transform).value(for: component))
+        case .extra(let name): return extras[name]
+        case .base(let k):
+            switch k {
+            case .bounds: return .rect(bounds)
+            case .boundsOrigin: return .point(bounds.origin)
+            case .boundsSize: return .size(bounds.size)
+            case .boundsWidth: return .number(bounds.width)
+            case .boundsHeight: return .number(bounds.height)
+            case .position: return .point(position)
+            case .positionX: return .number(position.x)
+            case .positionY: return .number(position.y)
+            case .anchorPoint: return .point(anchorPoint)
+            case .anchorPointZ: return .number(anchorPointZ)
+            case .zPosition: return .number(zPosition)
+            case .transform: return .transform(transform)
+            case .sublayerTransform: return .transform(sublayerTransform)
+            case .opacity: return .number(opacity)
+            case .backgroundColor: return .color(backgroundColor ?? .clear)
+            case .contentsRect: return .rect(contentsRect)
+            case .cornerRadius: return .number(cornerRadius)
+            case .borderWidth: return .number(borderWidth)
+            case .borderColor: return .color(borderColor ?? .clear)
+            case .shadowColor: return .color(shadowColor ?? .clear)
+            case .shadowOpacity: return .number(shadowOpacity)
+            case .shadowOffset: return .size(shadowOffset)
+            case .shadowRadius: return .number(shadowRadius)
+            case .contentsCenter: return .rect(contentsCenter)
+            case .minificationFilterBias: return .number(minificationFilterBias)
+            case .shadowPath: return .path(shadowPath ?? Path())
+            case .isHidden: return .bool(isHidden)
+            case .masksToBounds: return .bool(masksToBounds)
+            case .isDoubleSided: return .bool(isDoubleSided)
+            }
         }
     }
 
-    /// Applies `m` before the transform at `keyPath` (`transform` or `sublayerTransform`): `m · current`.
-    mutating func concatenateBefore(_ m: Transform3D, keyPath: String) {
-        if keyPath == "transform" { transform = m.concatenating(transform) }
-        else if keyPath == "sublayerTransform" { sublayerTransform = m.concatenating(sublayerTransform) }
+    /// Sets the value at a resolved key path; a value of the wrong type is ignored.
+    mutating func set(_ value: AnimationValue, for key: ResolvedKeyPath) {
+        switch key {
+        case .component(let sublayer, let component):
+            guard case .number(let n) = value else { return }
+            if sublayer { sublayerTransform.setValue(n, for: component) } else { transform.setValue(n, for: component) }
+        case .extra(let name):
+            // A declared property of a subclass takes a value of its own type only.
+            if let old = extras[name], old.hasSameType(as: value) { extras[name] = value }
+        case .base(let k):
+            switch (k, value) {
+            case (.bounds, .rect(let r)): bounds = r
+            case (.boundsOrigin, .point(let p)): bounds.origin = p
+            case (.boundsSize, .size(let s)): bounds.size = s
+            case (.boundsWidth, .number(let n)): bounds.size.width = n
+            case (.boundsHeight, .number(let n)): bounds.size.height = n
+            case (.position, .point(let p)): position = p
+            case (.positionX, .number(let n)): position.x = n
+            case (.positionY, .number(let n)): position.y = n
+            case (.anchorPoint, .point(let p)): anchorPoint = p
+            case (.anchorPointZ, .number(let n)): anchorPointZ = n
+            case (.zPosition, .number(let n)): zPosition = n
+            case (.transform, .transform(let t)): transform = t
+            case (.sublayerTransform, .transform(let t)): sublayerTransform = t
+            case (.opacity, .number(let n)): opacity = min(max(n, 0), 1)
+            case (.backgroundColor, .color(let c)): backgroundColor = c
+            case (.contentsRect, .rect(let r)): contentsRect = r
+            case (.cornerRadius, .number(let n)): cornerRadius = max(0, n)
+            case (.borderWidth, .number(let n)): borderWidth = max(0, n)
+            case (.borderColor, .color(let c)): borderColor = c
+            case (.shadowColor, .color(let c)): shadowColor = c
+            case (.shadowOpacity, .number(let n)): shadowOpacity = min(max(n, 0), 1)
+            case (.shadowOffset, .size(let s)): shadowOffset = s
+            case (.shadowRadius, .number(let n)): shadowRadius = max(0, n)
+            case (.contentsCenter, .rect(let r)): contentsCenter = r
+            case (.minificationFilterBias, .number(let n)): minificationFilterBias = n
+            case (.shadowPath, .path(let path)): shadowPath = path.elements.isEmpty ? nil : path
+            case (.isHidden, .bool(let b)): isHidden = b
+            case (.masksToBounds, .bool(let b)): masksToBounds = b
+            case (.isDoubleSided, .bool(let b)): isDoubleSided = b
+            default: break
+            }
+        }
+    }
+
+    /// Applies `m` before `transform` (or `sublayerTransform`): `m · current`.
+    mutating func concatenateBefore(_ m: Transform3D, sublayer: Bool) {
+        if sublayer { sublayerTransform = m.concatenating(sublayerTransform) } else { transform = m.concatenating(transform) }
     }
 }
