@@ -48,6 +48,7 @@ test: deps
 	$(SWIFT) run -c release --skip-build LayerDelegate out/example-layer-delegate.png
 	$(SWIFT) run -c release --skip-build Clock out/example-clock.png 10:09:30
 	$(SWIFT) run -c release --skip-build HitTest
+	$(SWIFT) run -c release --skip-build Animations out
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build

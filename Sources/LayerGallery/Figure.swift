@@ -29,8 +29,11 @@ public struct Figure: Sendable {
     /// - Throws: `MediaError` when a figure's video cannot be opened.
     public func makeLayer(mediaDirectory: String) throws -> Layer {
         let root = try build(mediaDirectory)
-        root.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        root.position = Point(x: size.width / 2, y: size.height / 2)
+        // Placing the canvas is the host's own layout: it never animates, even on a tree the figure already showed.
+        Transaction.withoutActions {
+            root.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            root.position = Point(x: size.width / 2, y: size.height / 2)
+        }
         return root
     }
 

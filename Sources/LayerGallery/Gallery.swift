@@ -1,6 +1,6 @@
 import LayerCompositor
 
-/// The figures of chapters 1–5 of "iOS Core Animation: Advanced Techniques", rebuilt with LayerKit
+/// The figures of chapters 1–5, 7 and 8 of "iOS Core Animation: Advanced Techniques", rebuilt with LayerKit
 /// (listings ported line by line; the book's bitmaps are drawn procedurally, see `Art`).
 public enum Gallery {
     /// Every figure, in the book's order.
@@ -17,6 +17,10 @@ public enum Gallery {
         cubeFigure,
         litCubeFigure,
         videoCubeFigure,
+        implicitColourFigure,
+        shipAlongPathFigure,
+        animationGroupFigure,
+        springFigure,
     ]
 
     /// The figure called `name`, if there is one.

@@ -44,21 +44,24 @@ open class Animation: @unchecked Sendable {
     /// Changes the presentation values for `time` on the layer's clock. The base class animates nothing.
     open func apply(to presentation: inout LayerPresentation, at time: Double) {}
 
-    /// The timing function applied to where the animation is at `time`, or nil when it has no effect then.
-    public func easedProgress(at time: Double) -> (iteration: Double, fraction: Double)? {
-        var timing = self.timing
-        // Removed on completion: nothing after the end, whatever the fill mode says.
-        if isRemovedOnCompletion {
-            if timing.fillMode == .forwards { timing.fillMode = .removed }
-            if timing.fillMode == .both { timing.fillMode = .backwards }
-        }
-        guard let p = timing.progress(at: time) else { return nil }
-        return (p.iteration, (timingFunction ?? .linear).evaluate(p.progress))
+    /// Where the animation is at `time` on its parent's clock (SEMANTICS-ANIMATION.md §3), or nil when it has no
+    /// effect then.
+    public func basicTime(at time: Double) -> BasicTime? {
+        timing.basicTime(at: time, isRemovedOnCompletion: isRemovedOnCompletion)
     }
 
-    /// Whether the animation has ended for good at `time` (finite, removed on completion, past its end).
+    /// The timing function applied to a progress (keyframe animations with per-segment functions skip it).
+    func ease(_ progress: Double) -> Double { (timingFunction ?? .linear).evaluate(progress) }
+
+    /// The timing function applied to where the animation is at `time`, or nil when it has no effect then.
+    public func easedProgress(at time: Double) -> (iteration: Double, fraction: Double)? {
+        basicTime(at: time).map { ($0.iteration, ease($0.progress)) }
+    }
+
+    /// Whether the animation has ended for good at `time` (past its active span and removed on completion, or with no
+    /// forwards fill).
     public func isFinished(at time: Double) -> Bool {
-        isRemovedOnCompletion && hasEnded(at: time)
+        timing.isFinished(at: time, isRemovedOnCompletion: isRemovedOnCompletion)
     }
 
     /// Whether `time` is past the active span (whatever the fill mode): the animation has run its course.
@@ -152,8 +155,13 @@ open class PropertyAnimation: Animation, @unchecked Sendable {
     /// repeats added; subclasses give the endpoints.
     open func value(iteration: Double, fraction: Double, current: AnimationValue) -> AnimationValue? { nil }
 
+    /// The fraction of the way from the start value to the end value at basic time `b` (the timing function applied;
+    /// a spring computes its own).
+    func fraction(at b: BasicTime) -> Double { ease(b.progress) }
+
     open override func apply(to presentation: inout LayerPresentation, at time: Double) {
-        guard let (iteration, fraction) = easedProgress(at: time) else { return }
+        guard let b = basicTime(at: time) else { return }
+        let iteration = b.iteration, fraction = fraction(at: b)
         // An additive animation of a transform component (transform.rotation.y) turns the number into a
         // matrix applied before the model transform, as Core Animation's implicit value function does.
         if case .component(let sublayer, let component) = resolvedKey, isAdditive {
@@ -184,9 +192,13 @@ open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
 
     open override func copy() -> Animation {
         let c = BasicAnimation(keyPath: keyPath)
-        c.copyProperties(from: self)
-        c.fromValue = fromValue; c.toValue = toValue; c.byValue = byValue
+        c.copyBasic(from: self)
         return c
+    }
+
+    func copyBasic(from other: BasicAnimation) {
+        copyProperties(from: other)
+        fromValue = other.fromValue; toValue = other.toValue; byValue = other.byValue
     }
 
     /// The interpolation's endpoints for the current (presentation) value, per Core Animation's rules.

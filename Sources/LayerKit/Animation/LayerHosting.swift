@@ -154,3 +154,10 @@ extension MediaTiming {
     /// files and AVFoundation's `AVCoreAnimationBeginTimeAtZero` use).
     public static let beginTimeAtZero = 1e-100
 }
+
+extension Layer {
+    /// The tree media time of the host's last snapshot, Core Animation's `CACurrentMediaTime()` for this layer's tree
+    /// (there is no global clock: a window, an export and a still each have their own); nil when the tree is not
+    /// hosted. "Now" on this layer's own clock is `convertTime(currentMediaTime()!, from: nil)`.
+    public func currentMediaTime() -> Double? { hostRecord()?.time }
+}

@@ -17,6 +17,22 @@ public struct TimingFunction: Hashable, Sendable {
     /// Core Animation's default for implicit animations.
     public static let `default` = TimingFunction(controlPoints: 0.25, 0.1, 0.25, 1)
 
+    /// The named curves (CAMediaTimingFunctionName), for `TimingFunction(name: .easeInEaseOut)`.
+    public enum Name: String, Sendable, CaseIterable {
+        case linear, easeIn, easeOut, easeInEaseOut, `default`
+    }
+
+    /// The named curve, as `CAMediaTimingFunction(name:)`.
+    public init(name: Name) {
+        switch name {
+        case .linear: self = .linear
+        case .easeIn: self = .easeIn
+        case .easeOut: self = .easeOut
+        case .easeInEaseOut: self = .easeInEaseOut
+        case .default: self = .default
+        }
+    }
+
     /// The eased progress for `progress` in [0, 1].
     public func evaluate(_ progress: Double) -> Double {
         if progress <= 0 { return 0 }
