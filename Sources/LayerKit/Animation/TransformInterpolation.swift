@@ -97,6 +97,9 @@ public enum TransformInterpolation {
     /// π ± 0.1 turn opposite ways). `f` outside [0, 1] extrapolates. nil when either matrix cannot be decomposed (see
     /// `UnmatrixedTransform.init?`) or `f` is not finite: the caller goes discrete.
     ///
+    /// The result is normalised to `m44 = 1` (§5 step 1 divides by `m44`): at `f = 0` it is `a / a.m44`, the same
+    /// projective map as `a`, and exactly `a` for the usual `m44 = 1`.
+    ///
     /// A zero row (scale 0) borrows its direction from the other endpoint's row (the identity's when that is zero
     /// too), made orthogonal to its own other rows, so scale 0 → 1 grows in place rather than jumping *(ours)*.
     public static func interpolate(_ a: Transform3D, _ b: Transform3D, _ f: Double) -> Transform3D? {
