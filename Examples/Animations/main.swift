@@ -130,11 +130,11 @@ do {
     _ = host.snapshot(at: 0)
     let drop = SpringAnimation(keyPath: "position.y")
     drop.fromValue = 20.0
-    drop.toValue = 90.0
+    drop.toValue = 70.0
     drop.damping = 5
     drop.duration = drop.settlingDuration
     // The model takes the final value at once (no implicit animation); the spring shows the way there.
-    Transaction.withoutActions { ball.position.y = 90 }
+    Transaction.withoutActions { ball.position.y = 70 }
     ball.add(drop, forKey: "drop")
     try filmstrip("spring", host, size: 120, times: [0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2])
 }
