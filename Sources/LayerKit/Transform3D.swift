@@ -63,12 +63,16 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
 
     /// `self`, then `t` (the matrix product `self · t`).
     public func concatenating(_ t: Transform3D) -> Transform3D {
-        let a = self.rows, b = t.rows
-        var r = [SIMD4<Double>](repeating: .zero, count: 4)
-        for i in 0..<4 {
-            r[i] = a[i].x * b[0] + a[i].y * b[1] + a[i].z * b[2] + a[i].w * b[3]
-        }
-        return Transform3D(rows: r)
+        // Rows as SIMD values on the stack: this runs for every layer of every frame (and for each additive
+        // transform animation), where building arrays of rows cost three heap allocations a product.
+        let b0 = SIMD4(t.m11, t.m12, t.m13, t.m14), b1 = SIMD4(t.m21, t.m22, t.m23, t.m24)
+        let b2 = SIMD4(t.m31, t.m32, t.m33, t.m34), b3 = SIMD4(t.m41, t.m42, t.m43, t.m44)
+        let r0 = m11 * b0 + m12 * b1 + m13 * b2 + m14 * b3
+        let r1 = m21 * b0 + m22 * b1 + m23 * b2 + m24 * b3
+        let r2 = m31 * b0 + m32 * b1 + m33 * b2 + m34 * b3
+        let r3 = m41 * b0 + m42 * b1 + m43 * b2 + m44 * b3
+        return Transform3D(m11: r0.x, m12: r0.y, m13: r0.z, m14: r0.w, m21: r1.x, m22: r1.y, m23: r1.z, m24: r1.w,
+                           m31: r2.x, m32: r2.y, m33: r2.z, m34: r2.w, m41: r3.x, m42: r3.y, m43: r3.z, m44: r3.w)
     }
     public func translated(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {
         Transform3D.makeTranslation(tx, ty, tz).concatenating(self)

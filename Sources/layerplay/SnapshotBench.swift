@@ -13,13 +13,16 @@ enum SnapshotBench {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 1920, height: 1080)
         root.position = Point(x: 960, y: 540)
+        let animated = ProcessInfo.processInfo.environment["BENCH_NO_ANIMATIONS"] == nil // the tree alone, to compare
         for i in 0..<layerCount {
             let layer = Layer()
             layer.bounds = Rect(x: 0, y: 0, width: 30, height: 20)
             layer.position = Point(x: Double(i % 50) * 38 + 20, y: Double(i / 50) * 26 + 15)
             layer.backgroundColor = Color(red: Double(i % 7) / 7, green: 0.5, blue: 0.8)
             layer.cornerRadius = 4
-            for animation in animations(phase: Double(i) / Double(layerCount)) { layer.add(animation.1, forKey: animation.0) }
+            if animated {
+                for animation in animations(phase: Double(i) / Double(layerCount)) { layer.add(animation.1, forKey: animation.0) }
+            }
             root.addSublayer(layer)
         }
         return root

@@ -139,6 +139,93 @@ public struct LayerPresentation: Sendable {
         }
     }
 
+    /// A number property of `Layer` itself, or a component of a transform; nil for others.
+    func number(for key: ResolvedKeyPath) -> Double? {
+        switch key {
+        case .component(let sublayer, let component): return (sublayer ? sublayerTransform : transform).value(for: component)
+        case .extra: return nil
+        case .base(let k):
+            switch k {
+            case .opacity: return opacity
+            case .positionX: return position.x
+            case .positionY: return position.y
+            case .zPosition: return zPosition
+            case .anchorPointZ: return anchorPointZ
+            case .boundsWidth: return bounds.width
+            case .boundsHeight: return bounds.height
+            case .cornerRadius: return cornerRadius
+            case .borderWidth: return borderWidth
+            case .shadowOpacity: return shadowOpacity
+            case .shadowRadius: return shadowRadius
+            case .minificationFilterBias: return minificationFilterBias
+            default: return nil
+            }
+        }
+    }
+
+    /// A colour property of `Layer` itself (nil is clear, as `value(forKeyPath:)` reads it); nil for others.
+    func color(for key: ResolvedKeyPath) -> Color? {
+        guard case .base(let k) = key else { return nil }
+        switch k {
+        case .backgroundColor: return backgroundColor ?? .clear
+        case .borderColor: return borderColor ?? .clear
+        case .shadowColor: return shadowColor ?? .clear
+        default: return nil
+        }
+    }
+
+    /// Sets (or, additive, adds to) a number property without an `AnimationValue`; false for a key that is not a
+    /// number of `Layer` itself (the caller then takes the general way).
+    mutating func apply(number v: Double, additive: Bool, for key: ResolvedKeyPath) -> Bool {
+        switch key {
+        case .component(let sublayer, let component):
+            if additive {
+                concatenateBefore(ValueFunction.forComponent(component).transform(v), sublayer: sublayer)
+            } else if sublayer {
+                sublayerTransform.setValue(v, for: component)
+            } else {
+                transform.setValue(v, for: component)
+            }
+            return true
+        case .extra: return false
+        case .base(let k):
+            func put(_ x: inout Double) { x = additive ? x + v : v }
+            switch k {
+            case .opacity: put(&opacity); opacity = min(max(opacity, 0), 1)
+            case .positionX: put(&position.x)
+            case .positionY: put(&position.y)
+            case .zPosition: put(&zPosition)
+            case .anchorPointZ: put(&anchorPointZ)
+            case .boundsWidth: put(&bounds.size.width)
+            case .boundsHeight: put(&bounds.size.height)
+            case .cornerRadius: put(&cornerRadius); cornerRadius = max(0, cornerRadius)
+            case .borderWidth: put(&borderWidth); borderWidth = max(0, borderWidth)
+            case .shadowOpacity: put(&shadowOpacity); shadowOpacity = min(max(shadowOpacity, 0), 1)
+            case .shadowRadius: put(&shadowRadius); shadowRadius = max(0, shadowRadius)
+            case .minificationFilterBias: put(&minificationFilterBias)
+            default: return false
+            }
+            return true
+        }
+    }
+
+    /// The same for the colour properties of `Layer` itself (additive: component-wise sum).
+    mutating func apply(color c: Color, additive: Bool, for key: ResolvedKeyPath) -> Bool {
+        guard case .base(let k) = key else { return false }
+        func put(_ x: inout Color?) {
+            guard additive else { x = c; return }
+            let o = x ?? .clear
+            x = Color(red: o.red + c.red, green: o.green + c.green, blue: o.blue + c.blue, alpha: o.alpha + c.alpha)
+        }
+        switch k {
+        case .backgroundColor: put(&backgroundColor)
+        case .borderColor: put(&borderColor)
+        case .shadowColor: put(&shadowColor)
+        default: return false
+        }
+        return true
+    }
+
     /// Applies `m` before `transform` (or `sublayerTransform`): `m · current`.
     mutating func concatenateBefore(_ m: Transform3D, sublayer: Bool) {
         if sublayer { sublayerTransform = m.concatenating(sublayerTransform) } else { transform = m.concatenating(transform) }
