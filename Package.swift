@@ -78,6 +78,6 @@ let package = Package(
         ),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
         // Playback against a real clock: `make test` runs these on their own (nothing else competing for the cores).
-        .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerGraphics", "CSDL2", "TestSupport"]),
+        .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerCompositor", "LayerGraphics", "CSDL2", "TestSupport"]),
     ]
 )

@@ -54,6 +54,10 @@ public final class PlaybackSession {
     public var onTick: ((State) -> Void)?
     /// Called after the tree was laid out for a new canvas size (the start, a resize), with that size.
     public var onLayout: ((Int, Int) -> Void)?
+    /// Called with each composited frame just before it is shown: its time on the timeline and its pixels (valid
+    /// during the call only). For tests and screenshots; frames of a video shown as it is (`DirectVideo`) are not
+    /// passed.
+    public var onPresent: ((Double, Surface) -> Void)?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
@@ -196,6 +200,7 @@ public final class PlaybackSession {
         let presentBegan = hostSeconds()
         switch frame.picture {
         case .surface(let surface):
+            onPresent?(frame.time, frame.target?.surface ?? surface)
             if let target = frame.target { window.present(target) } else { window.present(surface) }
         case .direct(let video):
             window.present(video)

@@ -1,8 +1,11 @@
 import CSDL2
 import Foundation
+import LayerCompositor
 import LayerDisplay
+import LayerKit
 import LayerMedia
 import Testing
+import TestSupport
 
 /// Playback in a window, headless (SDL's dummy drivers), through the same event path as the keys.
 /// Run alone (`make test` gives these their own `swift test` run): they measure timing against a real clock.
@@ -165,5 +168,42 @@ struct PlaybackTests {
         // Nothing moves: one frame, then no rendering until the end.
         #expect(stats.framesRendered == 1, "\(stats.json)")
         #expect(stats.wallSeconds >= 0.9 && stats.wallSeconds < 2.5, "\(stats.json)")
+    }
+}
+
+/// One clock (SEMANTICS-ANIMATION.md §1): a window started at 1 s shows at each time what a still of the same tree
+/// shows at that time, video and spin alike (OneClockTests holds an export's frames to the same stills).
+extension PlaybackTests {
+    @Test func theWindowShowsWhatAStillShowsAtTheSameTime() throws {
+        let (session, _) = try makeSession("clip.mp4", start: 1, duration: 0.5, spin: 2)
+        var shown: (time: Double, width: Int, height: Int, pixels: [UInt32])?
+        session.onPresent = { time, surface in
+            guard shown == nil else { return }
+            var pixels: [UInt32] = []
+            for y in 0..<surface.height {
+                pixels += UnsafeBufferPointer(start: surface.pixels + y * surface.pixelsPerRow, count: surface.width)
+            }
+            shown = (time, surface.width, surface.height, pixels)
+        }
+        session.onTick = { state in if state.framesPresented >= 1 { press(SDLK_q) } }
+        _ = session.run()
+        let frame = try #require(shown)
+        #expect(abs(frame.time - 1) < 1e-9, "the first frame is the range's start, 1 s; it was \(frame.time)")
+
+        // The same scene, built afresh with its own player, drawn as a still at the frame's time.
+        let player = try Player(path: mediaSample("clip.mp4"))
+        let scene = SmallScene(player: player)
+        let spin = BasicAnimation(keyPath: "transform.rotation.y")
+        spin.fromValue = 0.0; spin.toValue = 2 * Double.pi; spin.duration = 2; spin.repeatCount = .infinity; spin.isAdditive = true
+        scene.container.add(spin, forKey: "spin")
+        scene.layout(frame.width, frame.height)
+        let still = Compositor().render(scene.root.snapshot(at: frame.time), width: frame.width, height: frame.height)
+        var differing = 0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width where still.pixels[y * still.pixelsPerRow + x] != frame.pixels[y * frame.width + x] {
+                differing += 1
+            }
+        }
+        #expect(differing == 0, "\(differing) of \(frame.width * frame.height) pixels differ from the still at \(frame.time) s")
     }
 }
