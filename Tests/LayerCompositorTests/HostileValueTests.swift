@@ -147,3 +147,48 @@ func deeplyScaledTreesRenderWithoutTrapping(_ scale: Double) {
     card.sublayerTransform = Transform3D.makeScale(1, scale, scale)
     _ = render(root)
 }
+
+/// The animation kinds of issue 16 with hostile numbers in their values, key times, paths, spring parameters and
+/// group timing; and implicit animations started from hostile values on a hosted tree: renders never trap.
+@Test(arguments: hostileValues)
+func hostileKeyframesSpringsGroupsAndImplicitChangesRenderWithoutTrapping(_ value: Double) {
+    let (root, card) = hostileScene()
+    let keyframes = KeyframeAnimation(keyPath: "position")
+    keyframes.values = [Point(x: 0, y: 0), Point(x: value, y: 10), Point(x: 20, y: value)]
+    keyframes.keyTimes = [0, value, 1]
+    keyframes.duration = 1
+    for mode in CalculationMode.allCases {
+        keyframes.calculationMode = mode
+        keyframes.tensionValues = [value, value, value]
+        card.add(keyframes, forKey: "k-\(mode)")
+    }
+    var path = Path()
+    path.move(to: Point(x: value, y: 0))
+    path.addCurve(to: Point(x: 40, y: value), control1: Point(x: value, y: value), control2: Point(x: 0, y: 40))
+    path.closeSubpath()
+    let along = KeyframeAnimation(keyPath: "position")
+    along.path = path
+    along.rotationMode = .auto
+    along.calculationMode = .paced
+    along.duration = value
+    card.add(along, forKey: "path")
+    let spring = SpringAnimation(keyPath: "transform")
+    spring.toValue = Transform3D.makeScale(value, 1, 1)
+    spring.mass = value; spring.stiffness = value; spring.damping = value; spring.initialVelocity = value
+    spring.duration = 1
+    card.add(spring, forKey: "spring")
+    let group = AnimationGroup()
+    let inner = BasicAnimation(keyPath: "backgroundColor")
+    inner.toValue = Color(red: value, green: 0, blue: 1)
+    inner.duration = value
+    group.animations = [inner, keyframes]
+    group.duration = value
+    group.speed = value
+    card.add(group, forKey: "group")
+    let host = ManualHost(root: root)
+    for t in [0, 0.5, value, 2] { _ = sharedCompositor.render(host.snapshot(at: t), width: 48, height: 48) }
+    card.opacity = value                  // implicit animations from a hosted tree, with hostile targets
+    card.transform = Transform3D.makeRotation(value, 1, value, 0)
+    card.position = Point(x: value, y: value)
+    for t in [2.1, 2.2, 3] { _ = sharedCompositor.render(host.snapshot(at: t), width: 48, height: 48) }
+}
