@@ -2,7 +2,8 @@
 // `ManualHost` at the times of our choosing (a window or an export does the same on its own clock):
 //   - listing 7.2: a colour changed inside a 1 s transaction animates implicitly;
 //   - listing 8.5: a ship moved along a Bézier path, turned to face along it (`rotationMode = .auto`);
-//   - a spring (CASpringAnimation) and listing 8.6's group of a path and a colour change.
+//   - a spring (CASpringAnimation) and listing 8.6's group of a path and a colour change;
+//   - a push transition (CATransition) from one image to another.
 // Each writes a few frames side by side into one PNG.
 //
 //   swift run Animations [OUT_DIRECTORY]     (default: out/)
@@ -137,4 +138,36 @@ do {
     Transaction.withoutActions { ball.position.y = 70 }
     ball.add(drop, forKey: "drop")
     try filmstrip("spring", host, size: 120, times: [0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2])
+}
+
+// Chapter 8's CATransition listing: one image pushed out by another, from the right, in 1 s. The old picture is
+// what the layer showed last; the transition is added in the same transaction as the change of contents.
+func picture(_ draw: (DrawingContext) -> Void) -> Image {
+    let context = DrawingContext(size: Size(width: 100, height: 100), scale: 1)
+    draw(context)
+    return context.makeImage()
+}
+do {
+    let root = screen(120)
+    let imageView = Layer()
+    imageView.frame = Rect(x: 10, y: 10, width: 100, height: 100)
+    imageView.contents = .image(picture { ctx in
+        ctx.setFillColor(Color(red: 0.2, green: 0.5, blue: 0.9)); ctx.fill(Rect(x: 0, y: 0, width: 100, height: 100))
+        ctx.setFillColor(.white); ctx.fillEllipse(in: Rect(x: 20, y: 20, width: 60, height: 60))
+    })
+    root.addSublayer(imageView)
+    let host = ManualHost(root: root)
+    _ = host.snapshot(at: 0)
+    Transaction.begin()
+    let transition = Transition()
+    transition.type = .push
+    transition.subtype = .fromRight
+    transition.duration = 1.0
+    imageView.add(transition, forKey: nil)
+    imageView.contents = .image(picture { ctx in
+        ctx.setFillColor(Color(red: 0.95, green: 0.6, blue: 0.1)); ctx.fill(Rect(x: 0, y: 0, width: 100, height: 100))
+        ctx.setFillColor(.white); ctx.fill(Rect(x: 25, y: 25, width: 50, height: 50))
+    })
+    Transaction.commit()
+    try filmstrip("push", host, size: 120, times: [0, 0.25, 0.5, 0.75, 1])
 }

@@ -192,6 +192,9 @@ struct GroupDraw {
     let mask: [DrawOp]?
     let opacity: Float
     let bounds: PixelRect
+    /// A fade transition (SEMANTICS-ANIMATION.md §9): `ops` are the old picture, these the new, and the group is
+    /// `(1 − fraction)·old + fraction·new` per pixel (premultiplied) before its mask and opacity apply.
+    var crossfade: (ops: [DrawOp], fraction: Float)? = nil
 }
 
 /// One entry of the draw list.
@@ -219,7 +222,7 @@ indirect enum DrawOp: @unchecked Sendable {
             return .shadow(ShadowDraw(placement: s.placement, mask: s.mask, scale: s.scale, offsetX: s.offsetX,
                                       offsetY: s.offsetY, color: s.color, opacity: s.opacity * k))
         case .group(let g):
-            return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity * k, bounds: g.bounds))
+            return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity * k, bounds: g.bounds, crossfade: g.crossfade))
         }
     }
 }

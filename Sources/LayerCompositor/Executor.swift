@@ -198,6 +198,21 @@ final class Executor: Sendable {
         }
         defer { maskPixels?.deallocate() }
 
+        var newPixels: UnsafeMutablePointer<UInt32>? = nil
+        if let (ops, fraction) = g.crossfade {
+            // A fade: the new picture on a buffer of its own, mixed into the old one, then composited as a group.
+            let n = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+            n.initialize(repeating: 0, count: count)
+            execute(ops, into: RenderTarget(base: n, pixelsPerRow: r.width, originX: r.x0, originY: r.y0), area: r)
+            let f = min(max(fraction, 0), 1)
+            for i in 0..<count where layer[i] != 0 || n[i] != 0 {
+                let mixed = unpack(layer[i]) * (1 - f) + unpack(n[i]) * f
+                layer[i] = pack(mixed)
+            }
+            newPixels = n
+        }
+        defer { newPixels?.deallocate() }
+
         for y in r.y0..<r.y1 {
             let dst = target.row(y)
             let src = layer + (y - r.y0) * r.width - r.x0

@@ -16,9 +16,11 @@ struct Lowering {
     /// `opacityScale` multiplies the layer's group opacity (a transform layer's opacity, given to each plane).
     /// `flipped`: an odd number of ancestors have `isGeometryFlipped`, so the layer's plane is mirrored in y; its
     /// contents are drawn mirrored back, upright, as Core Animation shows images under a flipped superlayer.
+    /// - Parameter contentOnly: draw the layer's background, contents, sublayers and border only, without its shadow,
+    ///   mask, opacity and transition (the parts of a transition, whose group effects are the live layer's).
     func lower(_ layer: LayerSnapshot, world: Transform3D, planes: [HalfPlane], clips: [ClipShape],
-               asShadowSource: Bool = false, opacityScale: Double = 1, flipped: Bool = false) -> [DrawOp] {
-        if layer.isHidden || (layer.opacity * opacityScale <= 0 && !asShadowSource) { return [] }
+               asShadowSource: Bool = false, opacityScale: Double = 1, flipped: Bool = false, contentOnly: Bool = false) -> [DrawOp] {
+        if layer.isHidden || (layer.opacity * opacityScale <= 0 && !asShadowSource && !contentOnly) { return [] }
         if layer.preserves3D {
             // Reached only as the root of a render or a mask: the context's space is then the target's, which
             // is exact for a root (its sublayers' depth is intact); superlayers lower their own via `lowerContext`.
@@ -43,11 +45,30 @@ struct Lowering {
             let poly = screenPolygon(b, h, planes)
             ownClip = ClipShape(toLocal: toLocal, shape: shape, bounds: poly.boundingBox)
         }
-        if !asShadowSource, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0,
+        if !asShadowSource, !contentOnly, layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0,
            let shadow = makeShadow(layer, color: color, h: h, planes: planes, toLocal: toLocal, clips: clips + (ownClip.map { [$0] } ?? [])) {
             ops.append(.shadow(shadow))
         }
 
+        if let transition = layer.transition, !contentOnly, !asShadowSource {
+            // A transition draws the old and the new content in place of 2–5 (§9); the group effects below are live.
+            ops += transitionOps(layer, transition, world: world, planes: planes, clips: clips, toLocal: toLocal,
+                                 shape: shape, h: h, flipped: flipped)
+        } else {
+            ops += contentOps(layer, world: world, planes: planes, clips: clips, toLocal: toLocal, shape: shape, h: h,
+                              ownClip: ownClip, flipped: flipped)
+        }
+        if contentOnly { return ops }
+        return group(ops, of: layer, world: world, planes: planes, asShadowSource: asShadowSource, opacityScale: opacityScale,
+                     flipped: flipped)
+    }
+
+    /// 2–5: background, contents, sublayers and border.
+    private func contentOps(_ layer: LayerSnapshot, world: Transform3D, planes: [HalfPlane], clips: [ClipShape],
+                            toLocal: PixelToLocal, shape: RoundedRect, h: Homography, ownClip: ClipShape?,
+                            flipped: Bool) -> [DrawOp] {
+        let b = layer.bounds.standardized
+        var ops: [DrawOp] = []
         // 2–3. Background and contents; 5. the border, fused when no sublayer is drawn between them.
         let hasSublayers = !layer.sublayers.isEmpty
         let border: BorderDraw? = {
@@ -89,8 +110,50 @@ struct Lowering {
                 ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
             }
         }
+        return ops
+    }
 
-        // The group: mask, then opacity.
+    /// §9's pictures: the old node and the live one, each without its group effects, clipped to the live bounds, offset
+    /// in the layer's plane (moveIn, push, reveal) or mixed (fade).
+    private func transitionOps(_ layer: LayerSnapshot, _ t: TransitionState, world: Transform3D, planes: [HalfPlane],
+                               clips: [ClipShape], toLocal: PixelToLocal, shape: RoundedRect, h: Homography,
+                               flipped: Bool) -> [DrawOp] {
+        let b = layer.bounds.standardized
+        let poly = screenPolygon(b, h, planes)
+        let inside = clips + [ClipShape(toLocal: toLocal, shape: shape, bounds: poly.boundingBox)]
+        func part(_ node: LayerSnapshot?, _ dx: Double, _ dy: Double) -> [DrawOp] {
+            guard let node else { return [] }
+            let shift = Transform3D.makeTranslation(dx, dy, 0)
+            let sh = Homography(plane: shift)
+            return lower(node, world: shift.concatenating(world), planes: planes.map { $0.pulledBack(through: sh) },
+                         clips: inside, flipped: flipped, contentOnly: true)
+        }
+        // e: towards the subtype's side (fromRight = (1, 0), fromTop = (0, −1)); E: the bounds along it.
+        let e: (Double, Double)
+        switch t.subtype {
+        case .fromLeft: e = (-1, 0)
+        case .fromRight: e = (1, 0)
+        case .fromTop: e = (0, -1)
+        case .fromBottom: e = (0, 1)
+        }
+        let extent = e.0 != 0 ? b.width : b.height
+        let p = t.progress
+        let incoming = (1 - p) * extent, outgoing = -p * extent
+        switch t.type {
+        case .fade:
+            let old = part(t.old, 0, 0), new = part(layer, 0, 0)
+            let bounds = (old + new).reduce(PixelRect.empty) { $0.union($1.bounds) }.intersection(viewport)
+            if bounds.isEmpty { return [] }
+            return [.group(GroupDraw(ops: old, mask: nil, opacity: 1, bounds: bounds, crossfade: (new, Float(p))))]
+        case .moveIn: return part(t.old, 0, 0) + part(layer, incoming * e.0, incoming * e.1)
+        case .push: return part(t.old, outgoing * e.0, outgoing * e.1) + part(layer, incoming * e.0, incoming * e.1)
+        case .reveal: return part(layer, 0, 0) + part(t.old, outgoing * e.0, outgoing * e.1)
+        }
+    }
+
+    /// The group: mask, then opacity.
+    private func group(_ ops: [DrawOp], of layer: LayerSnapshot, world: Transform3D, planes: [HalfPlane],
+                       asShadowSource: Bool, opacityScale: Double, flipped: Bool) -> [DrawOp] {
         var mask: [DrawOp]? = nil
         if let m = layer.mask {
             let a = m.localTransform

@@ -127,3 +127,38 @@ let springFigure = Figure(name: "8-spring", title: "CASpringAnimation (damping 5
     screen.addSublayer(floor)
     return screen
 }
+
+/// Chapter 8's CATransition: one picture pushed out by another from the right in 1 s, at 0.4 s.
+let pushTransitionFigure = Figure(name: "8-push-transition", title: "CATransition push from the right between two pictures, at 0.4 s of 1 s",
+                                  width: 160, height: 160, time: 0.4) { _ in
+    func picture(_ draw: (DrawingContext) -> Void) -> Image {
+        let context = DrawingContext(size: Size(width: 120, height: 120), scale: 1)
+        draw(context)
+        return context.makeImage()
+    }
+    let screen = Layer()
+    screen.backgroundColor = .white
+    let imageView = Layer()
+    imageView.frame = Rect(x: 20, y: 20, width: 120, height: 120)
+    imageView.contents = .image(picture { ctx in
+        ctx.setFillColor(Color(red: 0.2, green: 0.5, blue: 0.9)); ctx.fill(Rect(x: 0, y: 0, width: 120, height: 120))
+        ctx.setFillColor(.white); ctx.fillEllipse(in: Rect(x: 25, y: 25, width: 70, height: 70))
+    })
+    imageView.borderWidth = 2
+    imageView.borderColor = Color(white: 0.2)
+    screen.addSublayer(imageView)
+    _ = screen.snapshot(at: 0)
+    Transaction.begin()
+    let transition = Transition()
+    transition.type = .push
+    transition.subtype = .fromRight
+    transition.duration = 1
+    imageView.add(transition, forKey: nil)
+    imageView.contents = .image(picture { ctx in
+        ctx.setFillColor(Color(red: 0.95, green: 0.6, blue: 0.1)); ctx.fill(Rect(x: 0, y: 0, width: 120, height: 120))
+        ctx.setFillColor(.white); ctx.fill(Rect(x: 30, y: 30, width: 60, height: 60))
+    })
+    Transaction.commit()
+    _ = screen.snapshot(at: 0) // the transition begins at the first frame that shows the change
+    return screen
+}

@@ -21,6 +21,7 @@ public enum Gallery {
         shipAlongPathFigure,
         animationGroupFigure,
         springFigure,
+        pushTransitionFigure,
     ]
 
     /// The figure called `name`, if there is one.

@@ -287,6 +287,8 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) var hostState: HostRecord?
     /// Whether the layer has been in a snapshot (it has a presentation to animate from).
     @exclusivity(unchecked) var wasPresented = false
+    /// Its node in the last snapshot: what a `Transition` added now starts from.
+    @exclusivity(unchecked) var lastSnapshotNode: LayerSnapshot?
 
     // MARK: Hit testing (Layer+HitTesting.swift)
 

@@ -49,6 +49,8 @@ public final class LayerSnapshot: Sendable {
     /// What a layer class adds to the snapshot (a shape's path, a gradient's colours…): made by the class's
     /// `snapshotPayload(_:at:)` from its presentation values; nil for a plain layer.
     public let payload: (any LayerPayload)?
+    /// A `Transition` in progress on this layer: the compositor draws the old node turning into this one.
+    public let transition: TransitionState?
 
     /// - Parameter parentTime: the time on the parent's clock; the layer's own timing turns it into local time.
     init(_ layer: Layer, parentTime: Double) {
@@ -97,6 +99,8 @@ public final class LayerSnapshot: Sendable {
         isDoubleSided = p.isDoubleSided
         sublayers = (layer.sublayers ?? []).map { LayerSnapshot($0, parentTime: time) }
         mask = layer.mask.map { LayerSnapshot($0, parentTime: time) }
+        transition = layer.animationEntries.isEmpty ? nil : layer.transitionState(at: time)
+        layer.lastSnapshotNode = self
     }
 
     /// The anchor point in the layer's bounds space: `bounds.origin + anchorPoint · bounds.size`.

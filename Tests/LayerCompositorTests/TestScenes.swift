@@ -130,7 +130,7 @@ func channelDifference(_ a: PremultipliedColor, _ b: PremultipliedColor) -> Int 
 
 /// Expects the surface pixel at (x, y) to be within `tolerance` of `expected` in every channel.
 func expectPixel(_ surface: Surface, _ x: Int, _ y: Int, _ expected: PremultipliedColor, tolerance: Int = 0,
-                 _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+                 _ what: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
     let actual = surface.pixel(x: x, y: y)
     #expect(channelDifference(actual, expected) <= tolerance,
             "\(what): pixel (\(x), \(y)) is \(actual), expected \(expected) ± \(tolerance)", sourceLocation: sourceLocation)

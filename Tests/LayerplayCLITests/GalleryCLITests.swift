@@ -9,7 +9,7 @@ struct GalleryCLITests {
         ("1.5-blue-layer", 240, 240), ("2.8-sprites", 256, 96), ("2.10-nine-slice", 256, 160), ("3.7-clock", 240, 240), ("5.8-rotate-y", 200, 160),
         ("5.10-perspective", 200, 160), ("5.13-vanishing-point", 256, 160), ("5.16-opposite-z", 200, 200),
         ("5.18-opposite-y", 200, 200), ("5.21-cube", 256, 256), ("5.22-lit-cube", 256, 256), ("video-cube", 256, 256),
-        ("7-implicit-colour", 160, 160), ("8-ship-along-path", 240, 240), ("8-animation-group", 240, 240), ("8-spring", 240, 160),
+        ("7-implicit-colour", 160, 160), ("8-ship-along-path", 240, 240), ("8-animation-group", 240, 240), ("8-spring", 240, 160), ("8-push-transition", 160, 160),
     ]
 
     @Test func galleryWritesEveryFigureAsAPNG() throws {

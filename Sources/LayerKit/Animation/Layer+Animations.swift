@@ -6,7 +6,9 @@ extension Layer {
     /// `beginTime` of 0 means "now": the time of the next snapshot.
     public func add(_ animation: Animation, forKey key: String?) {
         let copy = animation.copy()
-        let key = key ?? nextGeneratedAnimationKey()
+        let key = copy is Transition ? "transition" : key ?? nextGeneratedAnimationKey()
+        // A transition starts from what the layer showed last (§9): its node in the last snapshot, frozen.
+        if let transition = copy as? Transition { transition.oldState = wasPresented ? lastSnapshotNode : nil }
         if copy.duration <= 0 { copy.duration = Transaction.animationDuration }
         if copy.timingFunction == nil, let function = Transaction.animationTimingFunction { copy.timingFunction = function }
         removeAnimation(forKey: key)
@@ -60,6 +62,13 @@ extension Layer {
         var p = LayerPresentation(model: self)
         applyAnimations(to: &p, at: time)
         return p
+    }
+
+    /// The transition running at `time` on this layer's clock, if any.
+    func transitionState(at time: Double) -> TransitionState? {
+        guard let entry = animationEntries.first(where: { $0.key == "transition" }), let transition = entry.animation as? Transition,
+              let p = transition.progress(at: time) else { return nil }
+        return TransitionState(old: transition.oldState, progress: p, type: transition.type, subtype: transition.subtype ?? .fromLeft)
     }
 
     /// Applies the attached animations in order, each to the value the ones before it left (§2).
