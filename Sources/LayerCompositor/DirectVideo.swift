@@ -66,7 +66,7 @@ extension Compositor {
     private static func mayBeDirect(_ s: LayerSnapshot) -> Bool {
         if s.isHidden { return true }
         if (s.shadowOpacity > 0 && s.shadowColor != nil) || s.mask != nil || s.borderWidth > 0 || s.opacity < 1 || s.preserves3D
-            || s.transition != nil
+            || s.transition != nil || s.contentsFade != nil
             || !isUpright(s.transform) || !isUpright(s.sublayerTransform) {
             return false
         }

@@ -77,7 +77,28 @@ struct Lowering {
         }()
         let contents = makeContents(layer, h: h, toLocal: toLocal, flipped: flipped)
         let background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
-        if background != nil || contents != nil || (border != nil && !hasSublayers) {
+        if let fade = layer.contentsFade {
+            // A crossfade (§5): the background, then the two contents mixed per pixel, then (when no sublayer comes
+            // between) the border.
+            if background != nil, let placement = place(b, h, planes, toLocal, clips) {
+                ops.append(.body(BodyDraw(placement: placement, shape: shape, background: background, contents: nil, border: nil, opacity: 1)))
+            }
+            func drawn(_ c: ContentsDraw?) -> [DrawOp] {
+                guard let c else { return [] }
+                let area = c.clippedToShape ? b : b.union(Rect(x: Double(c.rect.minX), y: Double(c.rect.minY),
+                                                                 width: Double(c.rect.maxX - c.rect.minX), height: Double(c.rect.maxY - c.rect.minY)))
+                guard let placement = place(area, h, planes, toLocal, clips) else { return [] }
+                return [.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: c, border: nil, opacity: 1))]
+            }
+            let old = drawn(makeContents(layer, fade.from, h: h, toLocal: toLocal, flipped: flipped)), new = drawn(contents)
+            let bounds = (old + new).reduce(PixelRect.empty) { $0.union($1.bounds) }.intersection(viewport)
+            if !bounds.isEmpty {
+                ops.append(.group(GroupDraw(ops: old, mask: nil, opacity: 1, bounds: bounds, crossfade: (new, Float(fade.fraction)))))
+            }
+            if let border, !hasSublayers, let placement = place(b, h, planes, toLocal, clips) {
+                ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
+            }
+        } else if background != nil || contents != nil || (border != nil && !hasSublayers) {
             var area = b
             if let c = contents, !c.clippedToShape {
                 area = area.union(Rect(x: Double(c.rect.minX), y: Double(c.rect.minY),
@@ -222,7 +243,13 @@ struct Lowering {
     }
 
     func makeContents(_ layer: LayerSnapshot, h: Homography, toLocal: PixelToLocal, flipped: Bool = false) -> ContentsDraw? {
-        guard let contents = layer.contents else { return nil }
+        makeContents(layer, layer.contents, h: h, toLocal: toLocal, flipped: flipped)
+    }
+
+    /// `contents` placed as `layer` places its own (gravity, contentsRect, contentsCenter, filters).
+    func makeContents(_ layer: LayerSnapshot, _ contents: LayerContents?, h: Homography, toLocal: PixelToLocal,
+                      flipped: Bool = false) -> ContentsDraw? {
+        guard let contents else { return nil }
         let pixelSize = contents.pixelSize
         let placement = ContentsPlacement(bounds: layer.bounds.standardized, pixelSize: pixelSize, gravity: layer.contentsGravity,
                                           contentsRect: layer.contentsRect, contentsScale: layer.contentsScale)

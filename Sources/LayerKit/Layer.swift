@@ -176,7 +176,9 @@ open class Layer: CustomStringConvertible {
         didSet { didChangeValue(forKey: "backgroundColor", from: oldValue ?? .clear) }
     }
     /// An image or a video frame, placed by `contentsGravity`.
-    @exclusivity(unchecked) open var contents: LayerContents?
+    @exclusivity(unchecked) open var contents: LayerContents? {
+        didSet { didChangeValue(forKey: "contents", from: AnimationValue.contents(oldValue)) }
+    }
     @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize
     /// The part of the contents shown, in unit coordinates of the contents.
     @exclusivity(unchecked) public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1) {
@@ -287,8 +289,11 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) var hostState: HostRecord?
     /// Whether the layer has been in a snapshot (it has a presentation to animate from).
     @exclusivity(unchecked) var wasPresented = false
-    /// Its node in the last snapshot: what a `Transition` added now starts from.
+    /// Its node in the last snapshot: what a `Transition` added now starts from. Kept only by layers that have had a
+    /// transition (`keepsLastSnapshotNode`): keeping every layer's held the previous tree alive into the next
+    /// snapshot and doubled its cost (`layerplay bench --snapshot`).
     @exclusivity(unchecked) var lastSnapshotNode: LayerSnapshot?
+    @exclusivity(unchecked) var keepsLastSnapshotNode = false
 
     // MARK: Hit testing (Layer+HitTesting.swift)
 

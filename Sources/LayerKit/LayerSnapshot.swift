@@ -49,6 +49,8 @@ public final class LayerSnapshot: Sendable {
     /// What a layer class adds to the snapshot (a shape's path, a gradient's colours…): made by the class's
     /// `snapshotPayload(_:at:)` from its presentation values; nil for a plain layer.
     public let payload: (any LayerPayload)?
+    /// A `contents` crossfade in progress: the contents area shows `(1 − fraction)·from + fraction·contents`.
+    public let contentsFade: ContentsFade?
     /// A `Transition` in progress on this layer: the compositor draws the old node turning into this one.
     public let transition: TransitionState?
 
@@ -72,8 +74,13 @@ public final class LayerSnapshot: Sendable {
         let payload = layer.snapshotPayload(p, at: time)
         if let drawn = payload as? any DrawnLayerPayload {
             contents = layer.contents(drawing: drawn, bounds: p.bounds, scale: Drawable.scale(layer.contentsScale))
+            contentsFade = nil
+        } else if p.contentsAnimated {
+            contents = p.contents
+            contentsFade = p.contentsFade.map { ContentsFade(from: $0.from, fraction: Drawable.fraction($0.fraction)) }
         } else {
             contents = layer.presentationContents(at: time)
+            contentsFade = nil
         }
         self.payload = payload
         contentsGravity = layer.contentsGravity
@@ -100,7 +107,7 @@ public final class LayerSnapshot: Sendable {
         sublayers = (layer.sublayers ?? []).map { LayerSnapshot($0, parentTime: time) }
         mask = layer.mask.map { LayerSnapshot($0, parentTime: time) }
         transition = layer.animationEntries.isEmpty ? nil : layer.transitionState(at: time)
-        layer.lastSnapshotNode = self
+        if layer.keepsLastSnapshotNode { layer.lastSnapshotNode = self }
     }
 
     /// The anchor point in the layer's bounds space: `bounds.origin + anchorPoint · bounds.size`.
@@ -149,4 +156,12 @@ extension Layer {
         finishHostedSnapshot(at: time)
         return snapshot
     }
+}
+
+/// A crossfade of a layer's contents (SEMANTICS-ANIMATION.md §5), as a snapshot carries it.
+public struct ContentsFade: Sendable {
+    /// The contents faded from (nil: none, transparent).
+    public let from: LayerContents?
+    /// How far towards the snapshot's `contents`, 0…1.
+    public let fraction: Double
 }

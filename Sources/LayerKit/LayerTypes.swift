@@ -1,9 +1,24 @@
 import LayerGraphics
 
-/// What a layer shows as its contents: a bitmap or a decoded video frame.
-public enum LayerContents: Sendable {
+/// What a layer shows as its contents: a bitmap or a decoded video frame. Equal when they are the same object.
+public enum LayerContents: Sendable, Hashable {
     case image(Image)
     case pixelBuffer(PixelBuffer)
+
+    public static func == (a: LayerContents, b: LayerContents) -> Bool {
+        switch (a, b) {
+        case let (.image(x), .image(y)): return x === y
+        case let (.pixelBuffer(x), .pixelBuffer(y)): return x === y
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .image(let i): hasher.combine(ObjectIdentifier(i))
+        case .pixelBuffer(let p): hasher.combine(ObjectIdentifier(p))
+        }
+    }
 
     /// Size in pixels.
     public var pixelSize: Size {

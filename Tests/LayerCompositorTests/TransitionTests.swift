@@ -95,4 +95,19 @@ struct TransitionTests {
         }
         #expect(card.animation(forKey: "transition") is Transition)
     }
+
+    @Test func afterItsFirstTransitionALayerFadesFromWhatWasShownWhateverTheOrder() {
+        let (host, card) = scene(.fade)
+        _ = render(host, at: 2) // the first transition is over: blue is shown
+        Transaction.begin()
+        Transaction.disableActions = true
+        card.backgroundColor = .green // changed before the transition is added
+        let again = Transition()
+        again.duration = 1
+        card.add(again, forKey: nil)
+        Transaction.commit()
+        _ = host.snapshot(at: 2)
+        expectPixel(render(host, at: 2.5), 20, 10, PremultipliedColor(r: 0, g: 128, b: 128, a: 255), tolerance: 1,
+                    "half blue (shown last), half green")
+    }
 }

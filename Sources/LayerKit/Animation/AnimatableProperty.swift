@@ -39,11 +39,9 @@ public struct AnimatableProperty {
 }
 
 extension Layer {
-    /// The keys of `Layer`'s own properties whose change animates implicitly (§4's table). `contents` is not among
-    /// them yet: its default action is a crossfade, which the compositor cannot draw yet, and a discrete flip a
-    /// quarter-second late would be worse than none.
+    /// The keys of `Layer`'s own properties whose change animates implicitly (§4's table); `contents` crossfades.
     static let keysWithDefaultActions: Set<String> = [
-        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds", "contentsCenter",
+        "anchorPoint", "contents", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds", "contentsCenter",
         "contentsRect", "cornerRadius", "minificationFilterBias", "opacity", "position", "shadowColor", "shadowOffset",
         "shadowOpacity", "shadowPath", "shadowRadius", "sublayerTransform", "transform", "zPosition",
     ]
@@ -72,7 +70,8 @@ extension AnimationValue {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
              (.transform, .transform), (.path, .path), (.numbers, .numbers), (.colors, .colors), (.bool, .bool),
-             (.string, .string): return true
+             (.string, .string), (.contents, .contents), (.contents, .contentsCrossfade), (.contentsCrossfade, .contents),
+             (.contentsCrossfade, .contentsCrossfade): return true
         default: return false
         }
     }

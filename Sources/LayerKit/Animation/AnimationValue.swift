@@ -22,6 +22,11 @@ public enum AnimationValue: Sendable, Hashable {
     case colors([Color])
     case bool(Bool)
     case string(String)
+    /// A layer's contents (nil: none).
+    case contents(LayerContents?)
+    /// Contents part-way through a crossfade: `(1 − fraction)·from + fraction·to` per pixel (§5), what
+    /// interpolating two `contents` values gives.
+    case contentsCrossfade(from: LayerContents?, to: LayerContents?, fraction: Double)
 
     /// `self + (other − self) · f` as §5 says; never nil for two values: what cannot be mixed is discrete.
     public func interpolated(to other: AnimationValue, _ f: Double) -> AnimationValue {
@@ -42,6 +47,12 @@ public enum AnimationValue: Sendable, Hashable {
             return .colors(zip(a, b).map { Self.mixColors($0, $1, f) })
         case let (.path(a), .path(b)):
             if let p = a.interpolatedPointwise(to: b, f) { return .path(p) }
+        case let (.contentsCrossfade(a, b, g), .contents(c)):
+            // Fading again from part-way through a fade: from the nearer of its two pictures.
+            return AnimationValue.contents(g < 0.5 ? a : b).interpolated(to: .contents(c), f)
+        case let (.contents(a), .contents(b)):
+            if a == b || f <= 0 || f >= 1 { return .contents(f >= 1 ? b : a) }
+            return .contentsCrossfade(from: a, to: b, fraction: f)
         default: break
         }
         return f < 0.5 ? self : other
@@ -93,7 +104,7 @@ public enum AnimationValue: Sendable, Hashable {
                 if n > 0 { power = power.concatenating(power) }
             }
             return .transform(product)
-        case .path, .bool, .string: return nil
+        case .path, .bool, .string, .contents, .contentsCrossfade: return nil
         }
     }
 
@@ -119,7 +130,7 @@ public enum AnimationValue: Sendable, Hashable {
         case .transform: return .transform(.identity)
         case .numbers(let a): return .numbers(Array(repeating: 0, count: a.count))
         case .colors(let a): return .colors(Array(repeating: .clear, count: a.count))
-        case .path, .bool, .string: return self
+        case .path, .bool, .string, .contents, .contentsCrossfade: return self
         }
     }
 
@@ -134,7 +145,7 @@ public enum AnimationValue: Sendable, Hashable {
         case .color(let c): return [c.red, c.green, c.blue, c.alpha]
         case .numbers(let a): return a
         case .colors(let a): return a.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
-        case .transform, .path, .bool, .string: return nil
+        case .transform, .path, .bool, .string, .contents, .contentsCrossfade: return nil
         }
     }
 
@@ -149,7 +160,7 @@ public enum AnimationValue: Sendable, Hashable {
         case .numbers: return .numbers(c)
         case .colors:
             return .colors(stride(from: 0, to: c.count - 3, by: 4).map { Color(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3]) })
-        case .transform, .path, .bool, .string: return self
+        case .transform, .path, .bool, .string, .contents, .contentsCrossfade: return self
         }
     }
 }
@@ -172,6 +183,7 @@ extension Transform3D: AnimatableValue { public var animationValue: AnimationVal
 extension Path: AnimatableValue { public var animationValue: AnimationValue { .path(self) } }
 extension Bool: AnimatableValue { public var animationValue: AnimationValue { .bool(self) } }
 extension String: AnimatableValue { public var animationValue: AnimationValue { .string(self) } }
+extension LayerContents: AnimatableValue { public var animationValue: AnimationValue { .contents(self) } }
 extension Array: AnimatableValue where Element: AnimatableValue {
     /// `[Double]` → `numbers`, `[Color]` → `colors`; other arrays have no interpolation and read as discrete.
     public var animationValue: AnimationValue {

@@ -8,7 +8,7 @@ extension Layer {
         let copy = animation.copy()
         let key = copy is Transition ? "transition" : key ?? nextGeneratedAnimationKey()
         // A transition starts from what the layer showed last (§9): its node in the last snapshot, frozen.
-        if let transition = copy as? Transition { transition.oldState = wasPresented ? lastSnapshotNode : nil }
+        if let transition = copy as? Transition { transition.oldState = appearanceShownLast() }
         if copy.duration <= 0 { copy.duration = Transaction.animationDuration }
         if copy.timingFunction == nil, let function = Transaction.animationTimingFunction { copy.timingFunction = function }
         removeAnimation(forKey: key)
@@ -62,6 +62,18 @@ extension Layer {
         var p = LayerPresentation(model: self)
         applyAnimations(to: &p, at: time)
         return p
+    }
+
+    /// The layer as its host last showed it, for a transition added now. A layer that has had a transition keeps its
+    /// node of each snapshot, which is exact whatever was changed before the transition was added. For its first
+    /// transition the layer is drawn now at the host's last time: exact when the transition is added before the
+    /// changes it shows, as Apple's examples add it *(ours)*. Nil (transparent) when the layer was never shown.
+    private func appearanceShownLast() -> LayerSnapshot? {
+        defer { keepsLastSnapshotNode = true }
+        guard wasPresented, let host = hostRecord() else { return nil }
+        if keepsLastSnapshotNode { return lastSnapshotNode }
+        let parentTime = superlayer?.convertTime(host.time, from: nil) ?? maskedLayer?.convertTime(host.time, from: nil) ?? host.time
+        return LayerSnapshot(self, parentTime: parentTime)
     }
 
     /// The transition running at `time` on this layer's clock, if any.

@@ -26,6 +26,12 @@ public struct LayerPresentation: Sendable {
     public var isHidden: Bool
     public var masksToBounds: Bool
     public var isDoubleSided: Bool
+    /// The model's contents, or what a `contents` animation shows (`contentsFade` says what it fades from).
+    public var contents: LayerContents?
+    /// A crossfade in progress: the contents faded from, and how far towards `contents` (0…1).
+    public var contentsFade: (from: LayerContents?, fraction: Double)?
+    /// Whether an animation set `contents` (else the snapshot asks the layer, which may show a video frame).
+    var contentsAnimated = false
     /// The values of the properties a subclass declares (`Layer.animatableProperties`), by key: the open part of
     /// the model, which a `ShapeLayer` or an app's own layer class fills without changing this type.
     public var extras: [String: AnimationValue]
@@ -39,6 +45,7 @@ public struct LayerPresentation: Sendable {
         shadowRadius = l.shadowRadius
         contentsCenter = l.contentsCenter; minificationFilterBias = l.minificationFilterBias; shadowPath = l.shadowPath
         isHidden = l.isHidden; masksToBounds = l.masksToBounds; isDoubleSided = l.isDoubleSided
+        contents = l.contents
         let declared = type(of: l).animatableProperties
         extras = [:]
         if !declared.isEmpty {
@@ -90,6 +97,9 @@ public struct LayerPresentation: Sendable {
             case .isHidden: return .bool(isHidden)
             case .masksToBounds: return .bool(masksToBounds)
             case .isDoubleSided: return .bool(isDoubleSided)
+            case .contents:
+                if let fade = contentsFade { return .contentsCrossfade(from: fade.from, to: contents, fraction: fade.fraction) }
+                return .contents(contents)
             }
         }
     }
@@ -134,6 +144,9 @@ public struct LayerPresentation: Sendable {
             case (.isHidden, .bool(let b)): isHidden = b
             case (.masksToBounds, .bool(let b)): masksToBounds = b
             case (.isDoubleSided, .bool(let b)): isDoubleSided = b
+            case (.contents, .contents(let c)): contents = c; contentsFade = nil; contentsAnimated = true
+            case (.contents, .contentsCrossfade(let from, let to, let f)):
+                contents = to; contentsFade = (from, min(max(f, 0), 1)); contentsAnimated = true
             default: break
             }
         }

@@ -25,7 +25,7 @@ enum PresentationKey: UInt8, Sendable, CaseIterable {
     case bounds, boundsOrigin, boundsSize, boundsWidth, boundsHeight, position, positionX, positionY, anchorPoint
     case anchorPointZ, zPosition, transform, sublayerTransform, opacity, backgroundColor, contentsRect, cornerRadius
     case borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius, contentsCenter
-    case minificationFilterBias, shadowPath, isHidden, masksToBounds, isDoubleSided
+    case minificationFilterBias, shadowPath, isHidden, masksToBounds, isDoubleSided, contents
 
     /// Key-path spellings (Core Animation's, and for booleans also the Swift property names).
     static let byName: [String: PresentationKey] = [
@@ -39,6 +39,6 @@ enum PresentationKey: UInt8, Sendable, CaseIterable {
         "shadowOffset": .shadowOffset, "shadowRadius": .shadowRadius, "contentsCenter": .contentsCenter,
         "minificationFilterBias": .minificationFilterBias, "shadowPath": .shadowPath, "hidden": .isHidden,
         "isHidden": .isHidden, "masksToBounds": .masksToBounds, "doubleSided": .isDoubleSided,
-        "isDoubleSided": .isDoubleSided,
+        "isDoubleSided": .isDoubleSided, "contents": .contents,
     ]
 }
