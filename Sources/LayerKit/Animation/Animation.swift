@@ -4,12 +4,15 @@ import LayerGraphics
 ///
 /// Adding an animation to a layer copies it (as Core Animation does): changing it afterwards changes nothing.
 /// Animations never change the model value of a layer; the snapshot's (presentation) value is what renders.
+///
+/// An animation belongs to the thread that builds its tree, as a layer does: the stored properties read each frame
+/// are `@exclusivity(unchecked)` (the run-time checks were an eighth of a snapshot's time, `layerplay bench --snapshot`).
 open class Animation: @unchecked Sendable {
-    public var timing = MediaTiming()
+    @exclusivity(unchecked) public var timing = MediaTiming()
     /// nil means linear (Core Animation's default for explicit animations).
-    public var timingFunction: TimingFunction?
+    @exclusivity(unchecked) public var timingFunction: TimingFunction?
     /// When true (the default) the animation has no effect once its active time is over, whatever its fill mode.
-    public var isRemovedOnCompletion = true
+    @exclusivity(unchecked) public var isRemovedOnCompletion = true
     /// Told when the animation starts and stops (CAAnimationDelegate). Held strongly, as Core Animation does.
     public var delegate: AnimationDelegate?
     /// What the host has told the delegate so far (on the attached copy).
@@ -130,13 +133,13 @@ open class PropertyAnimation: Animation, @unchecked Sendable {
         didSet { resolvedKey = ResolvedKeyPath(keyPath) }
     }
     /// `keyPath` resolved once, so that applying the animation compares no strings.
-    private(set) var resolvedKey: ResolvedKeyPath
+    @exclusivity(unchecked) private(set) var resolvedKey: ResolvedKeyPath
     /// The value is added to the model value (for transforms: applied before it, in the layer's own space).
-    public var isAdditive = false
+    @exclusivity(unchecked) public var isAdditive = false
     /// Each iteration starts where the last one ended.
-    public var isCumulative = false
+    @exclusivity(unchecked) public var isCumulative = false
     /// Makes a transform of numeric values (for the key paths `transform` and `sublayerTransform`).
-    public var valueFunction: ValueFunction?
+    @exclusivity(unchecked) public var valueFunction: ValueFunction?
 
     public init(keyPath: String) {
         self.keyPath = keyPath
@@ -196,11 +199,12 @@ open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
         case toCurrent(from: AnimationValue)
         case currentBy(AnimationValue)
     }
-    private var ends: Ends = .none
+    @exclusivity(unchecked) private var ends: Ends = .none
 
     /// Whether both ends are numbers (or colours), fixed or following the running value: such an animation (most of
     /// them) is applied without building an `AnimationValue` per frame (`layerplay bench --snapshot`).
-    private var numeric = false, colored = false
+    @exclusivity(unchecked) private var numeric = false
+    @exclusivity(unchecked) private var colored = false
 
     open override func apply(to presentation: inout LayerPresentation, at time: Double) {
         if numeric, valueFunction == nil {
