@@ -85,7 +85,15 @@ extension Layer {
 
     /// Applies the attached animations in order, each to the value the ones before it left (§2).
     func applyAnimations(to p: inout LayerPresentation, at time: Double) {
-        for entry in animationEntries { entry.animation.apply(to: &p, at: time) }
+        // A local copy of the array holds every animation for the whole loop (even if an override of `apply`
+        // changed the layer's animations): calling through unretained references then saves a retain and a release
+        // per animation per frame (a tenth of a snapshot's time, `layerplay bench --snapshot`).
+        let held = animationEntries
+        held.withUnsafeBufferPointer { entries in
+            for i in entries.indices {
+                Unmanaged.passUnretained(entries[i].animation)._withUnsafeGuaranteedRef { $0.apply(to: &p, at: time) }
+            }
+        }
     }
 
     /// The layer's own clock from its parent's (CAMediaTiming on layers): `(t − beginTime) · speed + timeOffset`.
