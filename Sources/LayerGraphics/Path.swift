@@ -16,6 +16,8 @@ public struct Path: Hashable, Sendable {
     public mutating func addLine(to p: Point) { elements.append(.line(p)) }
     public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
     public mutating func closeSubpath() { elements.append(.close) }
+    /// Appends every element of `other` (CGPath's `addPath`).
+    public mutating func addPath(_ other: Path) { elements += other.elements }
 
     public init(rect: Rect) {
         self.init()
