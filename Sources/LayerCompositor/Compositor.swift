@@ -9,8 +9,8 @@ import LayerKit
 /// bands of rows on all cores. A compositor may be shared between threads. It keeps the blurred shadows of recent
 /// frames (`ShadowCache`), so reuse one compositor for the frames of a movie or a window.
 public final class Compositor: Sendable {
-    private let executor: Executor
-    private let shadowCache = ShadowCache()
+    let executor: Executor
+    let shadowCache = ShadowCache()
 
     /// - Parameter threads: worker threads for the bands; defaults to the number of cores.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {

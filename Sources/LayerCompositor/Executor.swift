@@ -30,6 +30,26 @@ final class Executor: Sendable {
         }
     }
 
+    /// Renders only `region` of the surface (cleared first); the rest of the surface is left as it is.
+    func render(_ ops: [DrawOp], into surface: Surface, region: PixelRect) {
+        let area = region.intersection(PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height))
+        guard !area.isEmpty else { return }
+        let target = RenderTarget(base: surface.pixels, pixelsPerRow: surface.pixelsPerRow, originX: 0, originY: 0)
+        let firstBand = area.y0 / bandHeight, bands = (area.y1 + bandHeight - 1) / bandHeight - firstBand
+        let plan = Plan(ops)
+        let work: @Sendable (Int) -> Void = { [self] i in
+            let band = firstBand + i
+            let rows = PixelRect(x0: area.x0, y0: max(area.y0, band * bandHeight), x1: area.x1, y1: min(area.y1, (band + 1) * bandHeight))
+            for y in rows.y0..<rows.y1 { (target.row(y) + rows.x0).update(repeating: 0, count: rows.width) }
+            execute(plan, into: target, area: rows)
+        }
+        if threads == 1 || bands == 1 {
+            for i in 0..<bands { work(i) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: bands, execute: work)
+        }
+    }
+
     /// Renders a list whose first draw is an opaque canvas colour over the whole surface (`canvasColor`) into a
     /// surface that shows `previous` (nil: anything): the canvas is filled only where this frame or the previous
     /// one drew above it, the rest is drawn as usual. Returns what the surface shows now; nil when the list has no

@@ -33,6 +33,23 @@ public enum YUV420Conversion {
         }
     }
 
+    /// Converts only columns `x0..<x1` of rows `y0..<y1` into planes that already hold a picture (`x0`, `y0` even;
+    /// `x1`, `y1` even or the surface's edge): what a frame composited in one rectangle over a video needs. The
+    /// rectangle's first chroma sample takes its left neighbour to be its own column, as at the picture's edge.
+    public static func convert(_ surface: Surface, columns x0: Int, _ x1: Int, rows y0: Int, _ y1: Int,
+                               matrix: ColorMatrix, range: ColorRange,
+                               y: UnsafeMutablePointer<UInt8>, yStride: Int,
+                               u: UnsafeMutablePointer<UInt8>, uStride: Int,
+                               v: UnsafeMutablePointer<UInt8>, vStride: Int) {
+        let a = max(0, x0) & ~1, b = min(surface.width, x1), top = max(0, y0) & ~1, bottom = min(surface.height, y1)
+        guard a < b, top < bottom else { return }
+        let planes = Planes(y: y, yStride: yStride, u: u, uStride: uStride, v: v, vStride: vStride)
+        let kernel = YUV420Kernel(matrix: matrix, range: range, avx2: avx2KernelsEnabled)
+        for row in stride(from: top, to: bottom, by: 2) {
+            kernel.convertRowPair(surface, row: row, columns: a, b, into: planes)
+        }
+    }
+
     /// `convert` for planes that hold the conversion of the surface's previous frame, drawn over the same canvas
     /// as the new one (`previous` and `current` describe the two frames): only the row pairs and columns where
     /// either frame differs from the canvas are converted. The planes come out byte for byte as `convert` writes

@@ -11,6 +11,8 @@ import Synchronization
 enum ExportFrame: @unchecked Sendable {
     case surface(slot: Int, backdrop: Backdrop?)
     case picture(PixelBuffer)
+    /// A decoded picture with a composited rectangle of a surface above it.
+    case overVideo(slot: Int, video: OverlaidVideo)
 }
 
 final class PipelineState: Sendable {
@@ -36,6 +38,8 @@ public final class Exporter {
         public var renderMilliseconds: [Double]
         /// Frames that were a decoded picture as it is, encoded without compositing.
         public var directFrames = 0
+        /// Frames that were a decoded picture with only a rectangle above it composited (`Compositor.renderFrame`).
+        public var overVideoFrames = 0
     }
 
     public let root: Layer
@@ -153,6 +157,7 @@ public final class Exporter {
                         switch item {
                         case .surface(let slot, let backdrop): try writer.append(pool[slot], backdrop: backdrop)
                         case .picture(let buffer): try writer.append(buffer)
+                        case .overVideo(let slot, let video): try writer.append(video, surface: pool[slot])
                         }
                     } catch { shared.failure.withLock { $0 = error } }
                 }
@@ -162,7 +167,7 @@ public final class Exporter {
         encoderThread.start()
         let began = DispatchTime.now().uptimeNanoseconds
         var renderTimes: [Double] = []
-        var directFrames = 0
+        var directFrames = 0, overVideoFrames = 0
         for i in 0..<frameCount {
             do { try Interruption.check(writing: finalPath) } catch let stop { shared.failure.withLock { $0 = $0 ?? stop } }
             if shared.failure.withLock({ $0 != nil }) { break }
@@ -178,8 +183,15 @@ public final class Exporter {
                 item = .picture(direct.buffer)
                 directFrames += 1
             } else {
-                shows[slot] = compositor.render(snapshot, into: pool[slot], over: shows[slot])
-                item = .surface(slot: slot, backdrop: shows[slot])
+                switch compositor.renderFrame(snapshot, into: pool[slot], over: shows[slot], acceptsPicture: writer.canAppendDirectly) {
+                case .surface(let backdrop):
+                    shows[slot] = backdrop
+                    item = .surface(slot: slot, backdrop: backdrop)
+                case .overVideo(let video):
+                    shows[slot] = nil  // only the rectangle was drawn
+                    item = .overVideo(slot: slot, video: video)
+                    overVideoFrames += 1
+                }
             }
             renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             shared.queue.withLock { $0.append(item) }
@@ -196,6 +208,7 @@ public final class Exporter {
         if let error = shared.failure.withLock({ $0 }) { throw error }
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames)
+        return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames,
+                          overVideoFrames: overVideoFrames)
     }
 }

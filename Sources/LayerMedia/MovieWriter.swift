@@ -1,6 +1,7 @@
 import CFFmpeg
 import CShims
 import Foundation
+import LayerCompositor
 import LayerGraphics
 
 /// Encoder settings for `MovieWriter`.
@@ -239,6 +240,29 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             av_image_copy_plane(dst, stride, plane.base.assumingMemoryBound(to: UInt8.self), Int32(plane.bytesPerRow),
                                 Int32(min(plane.width, Int(stride))), Int32(plane.height))
         }
+        planesShow = nil
+        try encodeFrame()
+    }
+
+    /// Encodes a picture with a composited rectangle above it (`Compositor.renderFrame`'s `.overVideo`): the
+    /// picture's planes are copied as `append(_: PixelBuffer)` copies them, then the rectangle of `surface` is
+    /// converted over them. Only when `canAppendDirectly(video.picture)` says so.
+    public func append(_ video: OverlaidVideo, surface: Surface) throws {
+        guard let frame, let range = yuv420Range, surface.width == Int(width), surface.height == Int(height),
+              canAppendDirectly(video.picture) else {
+            throw MediaError("cannot encode '\(path)': wrong picture format")
+        }
+        let status = av_frame_make_writable(frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        let d = frame.pointee.data, l = frame.pointee.linesize
+        guard let y = d.0, let u = d.1, let v = d.2 else { return }
+        for (i, (dst, stride)) in [(y, l.0), (u, l.1), (v, l.2)].enumerated() {
+            let plane = video.picture.planes[i]
+            av_image_copy_plane(dst, stride, plane.base.assumingMemoryBound(to: UInt8.self), Int32(plane.bytesPerRow),
+                                Int32(min(plane.width, Int(stride))), Int32(plane.height))
+        }
+        YUV420Conversion.convert(surface, columns: video.x0, video.x1, rows: video.y0, video.y1, matrix: streamMatrix, range: range,
+                                 y: y, yStride: Int(l.0), u: u, uStride: Int(l.1), v: v, vStride: Int(l.2))
         planesShow = nil
         try encodeFrame()
     }
