@@ -55,6 +55,10 @@ struct ShapeLayerTests {
         #expect(keys == ["path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd"])
         #expect(ShapeLayer.defaultAction(forKey: "path") == nil, "path animates only explicitly")
         #expect(ShapeLayer.defaultAction(forKey: "strokeEnd") != nil && ShapeLayer.defaultAction(forKey: "fillColor") != nil)
+        // Hit testing stays the bounds test, as CAShapeLayer's; the path answers for its own inside.
+        s.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        s.path = Path(rect: Rect(x: 20, y: 20, width: 10, height: 10))
+        #expect(s.contains(Point(x: 5, y: 5)) && !s.contains(Point(x: 25, y: 25)) && s.path!.contains(Point(x: 25, y: 25)))
     }
 
     /// (1) At scale 1 and a whole-pixel position the layer shows cairo's own pixels.
@@ -247,6 +251,9 @@ struct ShapeLayerTests {
         #expect(tip(.miter) == 255)
         #expect(tip(.bevel) == 0 && tip(.round) == 0)
         #expect(tip(.miter, limit: 1.2) == 0, "a right angle's miter is √2 widths: beyond 1.2")
+        // A cut end gets the cap: a round cap reaches half a width past strokeEnd.
+        let cut = render { $0.path = open; $0.strokeColor = .black; $0.lineWidth = 10; $0.lineCap = .round; $0.strokeEnd = 0.5 }
+        #expect(cut.pixel(x: 52, y: 50).a == 255 && cut.pixel(x: 57, y: 50).a == 0)
         // lineDashPattern: holes in the line.
         let dashed = render { $0.path = open; $0.strokeColor = .black; $0.lineWidth = 4; $0.lineDashPattern = [10, 5] }
         #expect(dashed.pixel(x: 25, y: 50).a == 255 && dashed.pixel(x: 32, y: 50).a == 0 && dashed.pixel(x: 37, y: 50).a == 255)
@@ -343,6 +350,7 @@ struct ShapeLayerTests {
         #expect(compositor.shapeCache.rasterizations == 2, "it begins at 1 with strokeEnd 0: nothing to draw")
         frame(1.25); frame(1.5); frame(1.75)
         #expect(compositor.shapeCache.rasterizations == 5, "strokeEnd animating: a stroke per frame")
+        #expect(compositor.directVideo(root.snapshot(at: 2), width: 240, height: 240) == nil, "a shape is never a direct video frame")
     }
 
     @Test func hostileValuesDrawWhatIsDrawableAndNeverCrash() {
