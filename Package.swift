@@ -61,6 +61,8 @@ let package = Package(
         .executableTarget(name: "Clock", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Clock"),
         .executableTarget(name: "HitTest", dependencies: ["LayerGraphics", "LayerKit"], path: "Examples/HitTest"),
         .executableTarget(name: "Animations", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Animations"),
+        // Chapter 6's shape layer listings: the stick figure (6.1) and the three rounded corners.
+        .executableTarget(name: "ShapeLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/ShapeLayer"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),

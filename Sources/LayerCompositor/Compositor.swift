@@ -11,6 +11,8 @@ import LayerKit
 public final class Compositor: Sendable {
     let executor: Executor
     let shadowCache = ShadowCache()
+    /// Shape layers' rasters (internal: the tests count the rasterisations).
+    let shapeCache = ShapeCache()
 
     /// - Parameter threads: worker threads for the bands; defaults to the number of cores.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -24,7 +26,7 @@ public final class Compositor: Sendable {
     public func render(_ root: LayerSnapshot, into surface: Surface, clear: Bool = true) {
         guard surface.width > 0 && surface.height > 0 else { return }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
-        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache)
+        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
         executor.render(ops, into: surface, clear: clear)
     }
@@ -37,7 +39,7 @@ public final class Compositor: Sendable {
     public func render(_ root: LayerSnapshot, into surface: Surface, over previous: Backdrop?) -> Backdrop? {
         guard surface.width > 0 && surface.height > 0 else { return nil }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
-        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache)
+        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
         return executor.render(ops, into: surface, over: previous)
     }

@@ -67,6 +67,9 @@ extension Compositor {
         if s.isHidden { return true }
         if (s.shadowOpacity > 0 && s.shadowColor != nil) || s.mask != nil || s.borderWidth > 0 || s.opacity < 1 || s.preserves3D
             || s.transition != nil || s.contentsFade != nil
+            // What a layer class draws from its payload (a shape's raster…) is never a video picture: lowering it here
+            // would only cost a rasterisation.
+            || s.payload != nil
             || !isUpright(s.transform) || !isUpright(s.sublayerTransform) {
             return false
         }

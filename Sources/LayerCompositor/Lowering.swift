@@ -10,6 +10,8 @@ struct Lowering {
     let executor: Executor
     /// Blurred shadow masks kept across frames by the compositor.
     let shadowCache: ShadowCache
+    /// Shape layers' rasters kept across frames by the compositor (a fresh one by default: kept for one lowering).
+    var shapeCache = ShapeCache()
 
     /// Lowers `layer`, whose map into target pixels is `world`, in front of the eye where `planes` hold.
     /// With `asShadowSource`, the layer's own shadow and opacity are left out (its shadow's shape is being drawn).
@@ -76,6 +78,9 @@ struct Lowering {
             return BorderDraw(inner: shape.inset(by: Float(layer.borderWidth)), color: c.bgraFloat)
         }()
         let contents = makeContents(layer, h: h, toLocal: toLocal, flipped: flipped)
+        // A shape layer's path, between the contents and the sublayers (SEMANTICS-LAYERS.md §1): the border waits for it.
+        let shapeOps = makeShapeOps(layer, h: h, planes: planes, toLocal: toLocal, clips: clips)
+        let borderWaits = hasSublayers || !shapeOps.isEmpty
         let background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
         if let fade = layer.contentsFade {
             // A crossfade (§5): the background, then the two contents mixed per pixel, then (when no sublayer comes
@@ -95,10 +100,10 @@ struct Lowering {
             if !bounds.isEmpty {
                 ops.append(.group(GroupDraw(ops: old, mask: nil, opacity: 1, bounds: bounds, crossfade: (new, Float(fade.fraction)))))
             }
-            if let border, !hasSublayers, let placement = place(b, h, planes, toLocal, clips) {
+            if let border, !borderWaits, let placement = place(b, h, planes, toLocal, clips) {
                 ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
             }
-        } else if background != nil || contents != nil || (border != nil && !hasSublayers) {
+        } else if background != nil || contents != nil || (border != nil && !borderWaits) {
             var area = b
             if let c = contents, !c.clippedToShape {
                 area = area.union(Rect(x: Double(c.rect.minX), y: Double(c.rect.minY),
@@ -106,9 +111,11 @@ struct Lowering {
             }
             if let placement = place(area, h, planes, toLocal, clips) {
                 ops.append(.body(BodyDraw(placement: placement, shape: shape, background: background, contents: contents,
-                                          border: hasSublayers ? nil : border, opacity: 1)))
+                                          border: borderWaits ? nil : border, opacity: 1)))
             }
         }
+
+        ops += shapeOps
 
         // 4. Sublayers, flattened into this layer's plane, in zPosition order.
         if hasSublayers {
@@ -127,9 +134,9 @@ struct Lowering {
                 ops += lower(child, world: a.concatenating(toPlane), planes: childPlanes, clips: childClips,
                              flipped: flipped != layer.isGeometryFlipped)
             }
-            if let border, let placement = place(b, h, planes, toLocal, clips) {
-                ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
-            }
+        }
+        if borderWaits, let border, let placement = place(b, h, planes, toLocal, clips) {
+            ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
         }
         return ops
     }
@@ -221,7 +228,10 @@ struct Lowering {
     /// Whether `isDoubleSided = false` hides the layer: its projected bounds wind the other way (back face).
     func isCulled(_ layer: LayerSnapshot, _ h: Homography, _ planes: [HalfPlane]) -> Bool {
         if layer.isDoubleSided { return false }
-        let face = screenPolygon(layer.bounds.standardized, h, planes)
+        // The facing is the plane's: empty bounds (a shape layer with no frame) are judged by a unit square at their origin.
+        var plane = layer.bounds.standardized
+        if !(plane.width > 0 && plane.height > 0) { plane = Rect(x: plane.minX, y: plane.minY, width: 1, height: 1) }
+        let face = screenPolygon(plane, h, planes)
         return face.isEmpty || face.signedArea2 <= 0
     }
 

@@ -298,7 +298,8 @@ open class Layer: CustomStringConvertible {
     // MARK: Hit testing (Layer+HitTesting.swift)
 
     /// Whether `p`, in this layer's own space, is inside the layer: by default, inside `bounds`. Hit testing asks
-    /// this, so a subclass with another shape (a shape layer) overrides it.
+    /// this, so a subclass with another shape may override it. `ShapeLayer` does not (nor does CAShapeLayer): an app
+    /// that wants its shape asks `path.contains(_:using:)`.
     open func contains(_ p: Point) -> Bool { bounds.contains(p) }
 
     /// The farthest descendant (or this layer) that contains `p`, given in the superlayer's space; nil when none does.
