@@ -76,7 +76,12 @@ struct Lowering {
             return BorderDraw(inner: shape.inset(by: Float(layer.borderWidth)), color: c.bgraFloat)
         }()
         let contents = makeContents(layer, h: h, toLocal: toLocal, flipped: flipped)
-        let background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
+        var background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
+        // A gradient layer draws its background and gradient first (GradientDraw.swift); the rest follows as usual.
+        if let gradient = gradientOps(layer, background: background, h: h, planes: planes, toLocal: toLocal, clips: clips, shape: shape) {
+            ops += gradient
+            background = nil
+        }
         if let fade = layer.contentsFade {
             // A crossfade (§5): the background, then the two contents mixed per pixel, then (when no sublayer comes
             // between) the border.
