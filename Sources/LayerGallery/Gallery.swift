@@ -17,6 +17,8 @@ public enum Gallery {
         cubeFigure,
         litCubeFigure,
         videoCubeFigure,
+        diagonalGradientFigure,
+        gradientLocationsFigure,
         implicitColourFigure,
         shipAlongPathFigure,
         animationGroupFigure,
