@@ -61,6 +61,8 @@ let package = Package(
         .executableTarget(name: "Clock", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Clock"),
         .executableTarget(name: "HitTest", dependencies: ["LayerGraphics", "LayerKit"], path: "Examples/HitTest"),
         .executableTarget(name: "Animations", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Animations"),
+        // Listings 6.6 and 6.7: gradient layers.
+        .executableTarget(name: "GradientLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/GradientLayer"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),
