@@ -50,6 +50,7 @@ test: deps
 	$(SWIFT) run -c release --skip-build HitTest
 	$(SWIFT) run -c release --skip-build Animations out
 	$(SWIFT) run -c release --skip-build ShapeLayer out/example-shape-layer.png
+	$(SWIFT) run -c release --skip-build GradientLayer out/example-gradient-layer.png
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build

@@ -63,6 +63,8 @@ let package = Package(
         .executableTarget(name: "Animations", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Animations"),
         // Chapter 6's shape layer listings: the stick figure (6.1) and the three rounded corners.
         .executableTarget(name: "ShapeLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/ShapeLayer"),
+        // Listings 6.6 and 6.7: gradient layers.
+        .executableTarget(name: "GradientLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/GradientLayer"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),

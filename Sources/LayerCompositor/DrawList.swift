@@ -203,12 +203,15 @@ indirect enum DrawOp: @unchecked Sendable {
     case body(BodyDraw)
     case shadow(ShadowDraw)
     case group(GroupDraw)
+    /// A gradient layer's gradient (GradientDraw.swift).
+    case gradient(GradientDraw)
 
     var bounds: PixelRect {
         switch self {
         case .body(let b): return b.placement.bounds
         case .shadow(let s): return s.placement.bounds
         case .group(let g): return g.bounds
+        case .gradient(let g): return g.placement.bounds
         }
     }
 
@@ -223,6 +226,7 @@ indirect enum DrawOp: @unchecked Sendable {
                                       offsetY: s.offsetY, color: s.color, opacity: s.opacity * k))
         case .group(let g):
             return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity * k, bounds: g.bounds, crossfade: g.crossfade))
+        case .gradient(let g): return .gradient(g.withOpacity(k))
         }
     }
 }

@@ -126,6 +126,7 @@ final class Executor: Sendable {
             switch op {
             case .body(let d): polygon = d.placement.polygon
             case .shadow(let d): polygon = d.placement.polygon
+            case .gradient(let d): polygon = d.placement.polygon
             case .group: polygon = nil
             }
             for y in top..<bottom {
@@ -198,6 +199,7 @@ final class Executor: Sendable {
             case .body(let b): Kernels.drawBody(b, into: target, area: r, occluders: plan.occluders[i])
             case .shadow(let s): Kernels.drawShadow(s, into: target, area: r, occluders: plan.occluders[i])
             case .group(let g): executeGroup(g, into: target, area: r)
+            case .gradient(let g): Kernels.drawGradient(g, into: target, area: r, occluders: plan.occluders[i])
             }
         }
     }

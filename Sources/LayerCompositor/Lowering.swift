@@ -81,7 +81,12 @@ struct Lowering {
         // A shape layer's path, between the contents and the sublayers (SEMANTICS-LAYERS.md §1): the border waits for it.
         let shapeOps = makeShapeOps(layer, h: h, planes: planes, toLocal: toLocal, clips: clips)
         let borderWaits = hasSublayers || !shapeOps.isEmpty
-        let background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
+        var background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
+        // A gradient layer draws its background and gradient first (GradientDraw.swift); the rest follows as usual.
+        if let gradient = gradientOps(layer, background: background, h: h, planes: planes, toLocal: toLocal, clips: clips, shape: shape) {
+            ops += gradient
+            background = nil
+        }
         if let fade = layer.contentsFade {
             // A crossfade (§5): the background, then the two contents mixed per pixel, then (when no sublayer comes
             // between) the border.

@@ -20,6 +20,8 @@ public enum Gallery {
         stickFigureFigure,
         roundedCornersFigure,
         roundedCornersMaskFigure,
+        diagonalGradientFigure,
+        gradientLocationsFigure,
         implicitColourFigure,
         shipAlongPathFigure,
         animationGroupFigure,

@@ -187,8 +187,9 @@ extension LayerContents: AnimatableValue { public var animationValue: AnimationV
 extension Array: AnimatableValue where Element: AnimatableValue {
     /// `[Double]` → `numbers`, `[Color]` → `colors`; other arrays have no interpolation and read as discrete.
     public var animationValue: AnimationValue {
-        if let numbers = self as? [Double] { return .numbers(numbers) }
-        if let colors = self as? [Color] { return .colors(colors) }
+        // By element type, not by cast: an empty array casts to any array type, so `[] as [Color]` read as numbers.
+        if Element.self == Color.self, let colors = self as? [Color] { return .colors(colors) }
+        if Element.self == Double.self, let numbers = self as? [Double] { return .numbers(numbers) }
         return .numbers(compactMap { if case .number(let n) = $0.animationValue { n } else { nil } })
     }
 }
