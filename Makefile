@@ -5,8 +5,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages, and the pkg-config module each provides (checked before anything is installed).
 APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-                libsdl2-dev libcairo2-dev libpango1.0-dev
-PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo
+                libsdl2-dev libcairo2-dev libpango1.0-dev libass-dev ffmpeg
+PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread
@@ -14,6 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null || missing="pkg-config"; \
+	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
 	for m in $(PKG_MODULES); do pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages (missing: $$missing)"; \
