@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "cairo pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        // libass: ASS/SSA subtitles drawn with their styles, positions and effects (LayerMedia's SubtitleLayer).
+        .systemLibrary(
+            name: "CLibass",
+            pkgConfig: "libass",
+            providers: [.apt(["libass-dev"])]
+        ),
         .target(name: "CShims", dependencies: ["CFFmpeg"]),
         // AVX2 kernels (the samplers' gathers, the movie writer's BGRA → YUV) chosen at run time; each has a Swift twin that
         // the tests compare it with.
@@ -42,7 +48,7 @@ let package = Package(
         .target(name: "LayerGraphics", dependencies: ["CCairo", "CKernels"]),
         .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
         .target(name: "LayerCompositor", dependencies: ["LayerKit", "LayerGraphics", "CKernels"]),
-        .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims"]),
+        .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims", "CLibass"]),
         .target(name: "LayerDisplay", dependencies: ["LayerMedia", "LayerCompositor", "CSDL2"]),
         // The book's figures of chapters 1–5 rebuilt with LayerKit (`layerplay gallery`).
         .target(name: "LayerGallery", dependencies: ["LayerKit", "LayerGraphics", "LayerCompositor", "LayerMedia"]),

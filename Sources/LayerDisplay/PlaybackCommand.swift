@@ -13,6 +13,8 @@ public enum PlaybackCommand: Equatable, Sendable {
     case stepFrame
     /// Seek to this fraction (0…1) of the range.
     case seekToFraction(Double)
+    /// The next subtitle track, after the last none, then the first again (`SubtitleSelection`).
+    case cycleSubtitles
 
     /// The keys, for `--help`.
     public static let keyHelp = """
@@ -21,6 +23,7 @@ public enum PlaybackCommand: Equatable, Sendable {
       ← / →      seek 10 s back / on     ↓ / ↑    seek 60 s back / on
       m          mute                    9 / 0    volume down / up
       f          fullscreen              q, Esc   quit
+      t          subtitles: next stream, then off
       click      seek to that fraction of the width
     """
 
@@ -43,6 +46,7 @@ public enum PlaybackCommand: Equatable, Sendable {
             case Int(SDLK_DOWN.rawValue): return .seek(by: -60)
             case Int(SDLK_UP.rawValue): return .seek(by: 60)
             case Int(SDLK_s.rawValue): return .stepFrame
+            case Int(SDLK_t.rawValue): return .cycleSubtitles
             default: return nil
             }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):

@@ -58,6 +58,8 @@ public final class PlaybackSession {
     /// during the call only). For tests and screenshots; frames of a video shown as it is (`DirectVideo`) are not
     /// passed.
     public var onPresent: ((Double, Surface) -> Void)?
+    /// The subtitles in the tree, which `t` cycles through.
+    public var subtitles: SubtitleLayer?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
@@ -328,6 +330,9 @@ public final class PlaybackSession {
             guard r.length.isFinite else { return }
             seek(to: r.loopStart(clock.time) + f * r.length)
         case .stepFrame: step()
+        case .cycleSubtitles:
+            subtitles?.cycleTracks()
+            invalidate() // shown at once, paused or not
         }
     }
 

@@ -51,6 +51,9 @@ public final class Exporter {
     public let start: Double
     public let frameCount: Int
     public let audioSource: String?
+    /// A media file whose subtitle streams the movie carries (for the exported range), when the container can
+    /// hold them; nil for none (subtitles burnt in by a `SubtitleLayer` are pictures of the tree, not streams).
+    public var subtitleSource: String?
 
     public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
                 audioSource: String?) {
@@ -138,7 +141,8 @@ public final class Exporter {
         let rate = Double(settings.frameRate.num) / Double(settings.frameRate.den)
         let duration = Double(frameCount) / rate
         let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
-                                     audioFrom: audioSource, audioRange: start...(start + duration))
+                                     audioFrom: audioSource, audioRange: start...(start + duration),
+                                     subtitlesFrom: subtitleSource)
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.
         let pool = [Surface(width: width, height: height), Surface(width: width, height: height)]

@@ -36,6 +36,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     private let width: Int32, height: Int32
     private let path: String
     private var audio: AudioTrackWriter?
+    private var subtitles: SubtitleStreamWriter?
     private var finished = false
     public private(set) var framesWritten = 0
 
@@ -43,8 +44,9 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     ///   - finalPath: where the file will end up (its extension chooses the container).
     ///   - temporaryPath: where it is written meanwhile.
     ///   - audioFrom/audioRange: a media file whose audio is copied, and the source seconds to copy.
+    ///   - subtitlesFrom: a media file whose subtitle streams are carried over for `audioRange` (`SubtitleStreamWriter`).
     public init(finalPath: String, temporaryPath: String, width: Int, height: Int, settings: EncoderSettings,
-                audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil) throws {
+                audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil, subtitlesFrom subtitleSource: String? = nil) throws {
         FFmpegLogging.quietOnce()
         path = finalPath
         guard let format = av_guess_format(nil, finalPath, nil) else {
@@ -127,6 +129,10 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             } else {
                 audio = try AudioTranscoder(source: source, range: audioRange, into: oc, name: finalPath)
             }
+        }
+
+        if let subtitleSource, let range = audioRange {
+            subtitles = SubtitleStreamWriter(source: subtitleSource, range: range, into: oc, name: finalPath)
         }
 
         if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
@@ -317,6 +323,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         framesWritten += 1
         try drainPackets()
         try audio?.copy(upTo: Double(framesWritten) * av_q2d(encoder.pointee.time_base) + 0.5)
+        try subtitles?.write(upTo: Double(framesWritten) * av_q2d(encoder.pointee.time_base) + 0.5)
     }
 
     private func drainPackets() throws {
@@ -340,6 +347,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         avcodec_send_frame(encoder, nil)
         try drainPackets()
         try audio?.finish()
+        try subtitles?.finish()
         let status = av_write_trailer(output)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot finish '\(path)'", status) }
         if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&output.pointee.pb) }

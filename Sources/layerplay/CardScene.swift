@@ -38,9 +38,12 @@ struct CardScene {
     let container = Layer()
     let card: Layer
     let effects: Effects
+    /// The subtitles, over the whole canvas and above everything else, upright (not turned with the card).
+    let subtitles: SubtitleLayer?
 
-    init(media: Media, effects e: Effects) {
+    init(media: Media, effects e: Effects, subtitles: SubtitleLayer? = nil) {
         effects = e
+        self.subtitles = subtitles
         switch media {
         case .contents(let contents):
             card = Layer()
@@ -77,6 +80,7 @@ struct CardScene {
         }
         layout(canvas: e.canvas, layerSize: e.layerSize)
         container.addSublayer(card)
+        if let subtitles { root.addSublayer(subtitles) }
         applyTransform()
     }
 
@@ -90,6 +94,7 @@ struct CardScene {
         card.bounds = cardBounds
         card.position = Point(x: cardBounds.midX, y: cardBounds.midY)
         card.mask?.frame = cardBounds
+        subtitles?.frame = root.bounds
     }
 
     /// The container's model transform is the static tilt (--rotate) with perspective; --spin adds a

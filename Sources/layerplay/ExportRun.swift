@@ -38,6 +38,8 @@ extension Layerplay {
         let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height, settings: settings, start: begin,
                                 frameCount: frames,
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
+        // The input's subtitle streams go into the movie unless a track is burnt in or --no-subtitles says none.
+        if subtitles == nil && !noSubtitles && !MovieWriter.isImageSequence(output) { exporter.subtitleSource = input }
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
         let statistics: Exporter.Statistics
         do { statistics = try exporter.export(to: output, replacing: overwrite) { bar.show($0) } } catch {

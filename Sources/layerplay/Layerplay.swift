@@ -81,6 +81,12 @@ struct Layerplay: ParsableCommand {
     @Flag(name: .customLong("no-audio"), help: "Drop the audio.")
     var noAudio = false
 
+    // Subtitles
+    @Option(help: ArgumentHelp("A subtitle file (.srt .ass .ssa .vtt), or STREAM, a number: the input's subtitle stream of that index (0 = the first). In a window it shows first; in a movie or still it is burnt in.", valueName: "FILE|STREAM"))
+    var subtitles: String?
+    @Flag(name: .customLong("no-subtitles"), help: "No subtitles: a window starts with none shown (t cycles), a movie carries none of the input's subtitle streams.")
+    var noSubtitles = false
+
     // Playback
     @Flag(help: "Play the range again and again, without a gap.")
     var loop = false
@@ -113,6 +119,7 @@ struct Layerplay: ParsableCommand {
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
         if !(volume.isFinite && (0...100).contains(volume)) { throw ValidationError("--volume must be between 0 and 100") }
+        if subtitles != nil && noSubtitles { throw ValidationError("--subtitles and --no-subtitles contradict each other") }
     }
 
     func run() throws {
@@ -120,7 +127,8 @@ struct Layerplay: ParsableCommand {
         try checkOutput(output)
         let media = try openMedia(input)
         let canvas = size ?? media.size
-        let scene = CardScene(media: media.media, effects: try effects(canvas: canvas))
+        let scene = CardScene(media: media.media, effects: try effects(canvas: canvas),
+                              subtitles: try subtitleLayer(for: media, inWindow: false))
         if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
             let time = at?.seconds ?? 0
             let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
@@ -175,6 +183,7 @@ struct Layerplay: ParsableCommand {
     /// Every file this run reads, and what the user calls it: none of them may ever be an output.
     var inputFiles: [(path: String, role: String)] {
         [(input, "the input")] + (mask.map { [($0, "the --mask image")] } ?? [])
+            + (subtitleFile.map { [($0, "the --subtitles file")] } ?? [])
     }
 
     /// Refuses an output that is an input, that exists (without -y), or whose kind we cannot write.

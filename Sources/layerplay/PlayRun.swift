@@ -10,7 +10,8 @@ extension Layerplay {
         let media = try openMedia(input)
         let asset = media.asset
         let canvas = size ?? media.size
-        let scene = CardScene(media: media.media, effects: try effects(canvas: canvas))
+        let scene = CardScene(media: media.media, effects: try effects(canvas: canvas),
+                              subtitles: try subtitleLayer(for: media, inWindow: true))
         let begin = start?.seconds ?? 0
         // Stills play until quit, unless --duration says otherwise.
         let end = duration.map { begin + $0.seconds } ?? (asset.isStill ? .infinity : asset.duration)
@@ -35,6 +36,7 @@ extension Layerplay {
                 scene.layout(canvas: window, layerSize: layerSize ?? defaultLayerSize(window))
             }
         } catch { throw RunError("\(error)") }
+        session.subtitles = scene.subtitles
         let statistics = session.run()
         if stats { StandardError.writeLine(statistics.json) }
     }

@@ -1,0 +1,1 @@
+#include <ass/ass.h>

@@ -1,0 +1,88 @@
+import Foundation
+import LayerGraphics
+import LayerKit
+
+/// Shows a subtitle track over a canvas (its bounds are the canvas, upright, added last so that it is above
+/// everything else): the cues of the snapshot's time. Text cues (SubRip, WebVTT, mov_text) are drawn by a
+/// `TextLayer`, bottom centre; ASS/SSA tracks by libass, with their own styles and positions, into a plain layer's
+/// contents.
+///
+/// The sublayers are set for the time of each snapshot while the snapshot is made (in `presentationContents`,
+/// which a snapshot asks before it visits the sublayers), so that every frame shows exactly the cues of its own
+/// time: a cue from 1.0 to 2.5 s is in the frames whose time t has 1.0 ≤ t < 2.5, in an export and in a window.
+public final class SubtitleLayer: Layer {
+    /// The tracks `t` cycles through, and which one shows.
+    public private(set) var tracks: [SubtitleTrack]
+    public private(set) var selection: SubtitleSelection
+    /// The player whose timeline the snapshot times are on (loops map back into the medium); nil: they are media times.
+    public weak var player: Player?
+
+    /// Draws the text cues.
+    let textLayer = TextLayer()
+    /// Shows libass's picture of an ASS/SSA track.
+    let assLayer = Layer()
+    private var assRenderers: [Int: AssRenderer] = [:]
+    /// What the text layer was last set up for, so that an unchanged cue is not laid out again.
+    var shownText: (text: String, canvas: Size)?
+
+    public init(tracks: [SubtitleTrack], selected: Int? = 0) {
+        self.tracks = tracks
+        selection = SubtitleSelection(trackCount: tracks.count, current: selected)
+        super.init()
+        name = "subtitles"
+        textLayer.name = "subtitle-text"
+        assLayer.name = "subtitle-ass"
+        textLayer.isHidden = true
+        assLayer.isHidden = true
+        configureText()
+        addSublayer(textLayer)
+        addSublayer(assLayer)
+    }
+
+    /// The next track, or none after the last (the `t` key).
+    public func cycleTracks() { selection.cycle() }
+
+    /// The track that shows, if any.
+    public var currentTrack: SubtitleTrack? { selection.current.map { tracks[$0] } }
+
+    /// Sets the sublayers for the cues of `time` and gives no contents of its own.
+    public override func presentationContents(at time: Double) -> LayerContents? {
+        let media = player?.range?.mediaTime(time) ?? time
+        // Changes made for a snapshot's time never animate (SEMANTICS-ANIMATION.md §4).
+        Transaction.withoutActions { show(at: media) }
+        return nil
+    }
+
+    private func show(at seconds: Double) {
+        let canvas = bounds.standardized
+        guard let index = selection.current, canvas.width >= 1, canvas.height >= 1 else {
+            textLayer.isHidden = true
+            assLayer.isHidden = true
+            return
+        }
+        let track = tracks[index]
+        switch track.kind {
+        case .text:
+            assLayer.isHidden = true
+            let text = track.cues(at: seconds).map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
+            showText(text, canvas: canvas)
+        case .ass:
+            textLayer.isHidden = true
+            showASS(track: index, at: seconds, canvas: canvas)
+        }
+    }
+
+    private func showASS(track index: Int, at seconds: Double, canvas: Rect) {
+        if assRenderers[index] == nil { assRenderers[index] = AssRenderer(tracks[index]) }
+        guard let renderer = assRenderers[index],
+              let frame = renderer.frame(width: Int(canvas.width.rounded()), height: Int(canvas.height.rounded()),
+                                         at: SubtitleTrack.millisecond(at: seconds)) else {
+            assLayer.isHidden = true
+            return
+        }
+        if case .image(let shown)? = assLayer.contents, shown === frame.image {} else { assLayer.contents = .image(frame.image) }
+        assLayer.frame = Rect(x: canvas.minX + Double(frame.origin.x), y: canvas.minY + Double(frame.origin.y),
+                              width: Double(frame.image.width), height: Double(frame.image.height))
+        assLayer.isHidden = false
+    }
+}

@@ -1,0 +1,112 @@
+/// One subtitle: shown from `start` (inclusive) to `end` (exclusive), in milliseconds of media time.
+public struct SubtitleCue: Sendable, Equatable {
+    public var start: Int64
+    public var end: Int64
+    /// The cue as plain text (override tags stripped, `\N` as a line break): what a text track shows.
+    public var text: String
+    /// The cue as FFmpeg decodes every text subtitle: an ASS event without its timing
+    /// (`ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`), as libass takes it.
+    public var assEvent: String
+
+    public init(start: Int64, end: Int64, text: String, assEvent: String) {
+        self.start = start; self.end = end; self.text = text; self.assEvent = assEvent
+    }
+
+    /// Whether the cue shows at `millisecond` (`SubtitleTrack.millisecond(at:)`): start ≤ t < end.
+    public func covers(_ millisecond: Int64) -> Bool { start <= millisecond && millisecond < end }
+}
+
+/// A subtitle track read up front: a SubRip, WebVTT, ASS/SSA file, or one subtitle stream of a movie.
+public struct SubtitleTrack: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// Plain text cues (SubRip, WebVTT, mov_text…), drawn as text at the bottom centre.
+        case text
+        /// ASS/SSA, drawn by libass with the track's styles, positions and effects.
+        case ass
+    }
+
+    public var kind: Kind
+    /// FFmpeg's codec name (`subrip`, `ass`, `webvtt`, `mov_text`).
+    public var codec: String
+    /// The stream's language tag, when it has one.
+    public var language: String?
+    /// The ASS script header (`[Script Info]`, `[V4+ Styles]`…) the decoder made or the file carried.
+    public var assHeader: String
+    /// In order of start.
+    public var cues: [SubtitleCue]
+    /// Cues that could not be used (undecodable, no or negative duration, beyond the limits).
+    public var skippedCues: Int
+
+    public init(kind: Kind, codec: String, language: String? = nil, assHeader: String, cues: [SubtitleCue], skippedCues: Int = 0) {
+        self.kind = kind; self.codec = codec; self.language = language; self.assHeader = assHeader
+        self.cues = cues.sorted { $0.start < $1.start }; self.skippedCues = skippedCues
+    }
+
+    /// The most cues, and text bytes, one track may hold: a damaged or hostile file ends in a warning, not in
+    /// memory exhausted.
+    public static let maximumCues = 200_000
+    public static let maximumTextBytes = 32 << 20
+
+    /// The millisecond a time in seconds falls in, for comparing with cue times: a frame at 1.0 s computed as
+    /// 0.99999999 is in millisecond 1000, and one at 2.4999 is in 2499 (a cue ending at 2.5 s still shows).
+    /// NaN and times beyond any medium are clamped.
+    public static func millisecond(at seconds: Double) -> Int64 {
+        guard seconds.isFinite else { return seconds == .infinity ? Int64.max / 2 : (seconds.isNaN ? 0 : Int64.min / 2) }
+        let ms = (seconds * 1000 + 1e-3).rounded(.down)
+        return Int64(Swift.min(Swift.max(ms, -4e15), 4e15))
+    }
+
+    /// The cues showing at `seconds`, in order of start.
+    public func cues(at seconds: Double) -> [SubtitleCue] {
+        let ms = Self.millisecond(at: seconds)
+        // Cues are sorted by start: those starting after `ms` cannot show; long cues may overlap many, so the rest is a scan.
+        var low = 0, high = cues.count
+        while low < high {
+            let mid = (low + high) / 2
+            if cues[mid].start <= ms { low = mid + 1 } else { high = mid }
+        }
+        return cues[..<low].filter { $0.covers(ms) }
+    }
+
+    /// The plain text of an ASS event's Text field: override blocks (`{\i1}`, `{\pos(…)}`) removed, `\N` and `\n`
+    /// as line breaks, `\h` as a space. Markup never shows as text.
+    public static func plainText(ofEvent event: String) -> String {
+        // The Text field follows the eighth comma (ReadOrder, Layer, Style, Name, MarginL, MarginR, MarginV, Effect).
+        var commas = 0
+        var index = event.startIndex
+        while index < event.endIndex && commas < 8 {
+            if event[index] == "," { commas += 1 }
+            index = event.index(after: index)
+        }
+        let text = commas == 8 ? event[index...] : Substring(event)
+        return plainText(ofASSText: text)
+    }
+
+    static func plainText(ofASSText text: Substring) -> String {
+        var out = ""
+        var inBlock = false
+        var escape = false
+        for character in text {
+            if inBlock { if character == "}" { inBlock = false }; continue }
+            if escape {
+                escape = false
+                switch character {
+                case "N", "n": out.append("\n")
+                case "h": out.append(" ")
+                default: out.append("\\"); out.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "{": inBlock = true
+            case "\\": escape = true
+            case "\r": continue
+            default: out.append(character)
+            }
+        }
+        if escape { out.append("\\") }
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+import Foundation
