@@ -53,6 +53,7 @@ test: deps
 	$(SWIFT) run -c release --skip-build Clock out/example-clock.png 10:09:30
 	$(SWIFT) run -c release --skip-build HitTest
 	$(SWIFT) run -c release --skip-build Animations out
+	$(SWIFT) run -c release --skip-build LowerThird media/ship.mp4 out/example-lower-third.mp4 "layerplay — lower third" 50
 	$(SWIFT) run -c release --skip-build ShapeLayer out/example-shape-layer.png
 	$(SWIFT) run -c release --skip-build GradientLayer out/example-gradient-layer.png
 

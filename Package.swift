@@ -72,6 +72,9 @@ let package = Package(
         // Listings 6.6 and 6.7: gradient layers.
         .executableTarget(name: "GradientLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/GradientLayer"),
 
+        // A lower third (gradient band + sliding title) over a full-frame video, exported or played (issue 17).
+        .executableTarget(name: "LowerThird", dependencies: ["LayerGraphics", "LayerKit", "LayerMedia", "LayerDisplay"], path: "Examples/LowerThird"),
+
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit"]),

@@ -1,0 +1,35 @@
+#!/bin/bash
+# Lower-third benchmark (issue 17), release: shared/bench's `lowerthird` look (a 1920x160 gradient band at y=860 and
+# a 64 px title sliding in over 1 s, over a full-frame 1080p30 video) exported by Examples/LowerThird, against our
+# plain transcode of the same clip and against ffmpeg-peers.sh's filter graph, the same encoder settings (libx264
+# veryfast crf 23), 150 frames, alternating, RUNS times. Then 10 s of 1080p60 playback of the look, headless, with
+# its statistics. Targets: ours lower third / ours plain <= 1.10; ffmpeg / ours lower third > 1; 0 dropped frames.
+# Needs the ffmpeg CLI; the clips are made into out/bench/ and not committed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+EXAMPLE=${LOWERTHIRD_BIN:-.build/release/LowerThird}
+PEERS=${PEERS:-../shared/bench/ffmpeg-peers.sh}
+RUNS=${RUNS:-3}
+DIR=out/bench
+mkdir -p "$DIR"
+SRC=$DIR/src1080.mp4
+[ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=1920x1080:rate=30:duration=5 -f lavfi -i sine=duration=5 \
+  -c:v libx264 -b:v 8M -c:a aac "$SRC"
+ENC=(-frames:v 150 -c:v libx264 -preset veryfast -crf 23)
+seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
+peer=0; third=0; plain=0
+for run in $(seq "$RUNS"); do
+  a=$(seconds "$PEERS" lowerthird "$SRC" "$DIR/peer-lowerthird.mp4" "${ENC[@]}")
+  b=$(seconds "$EXAMPLE" "$SRC" "$DIR/ours-lowerthird.mp4" "layerplay — lower third" 150)
+  c=$(seconds "$BIN" "$SRC" --codec libx264 --preset veryfast --crf 23 -y -o "$DIR/ours-plain.mp4")
+  echo "run $run: ffmpeg lowerthird ${a}s | ours lowerthird ${b}s | ours plain ${c}s"
+  peer=$(echo "$peer + $a" | bc); third=$(echo "$third + $b" | bc); plain=$(echo "$plain + $c" | bc)
+done
+echo "lowerthird: ffmpeg/ours = $(echo "scale=2; $peer / $third" | bc)x (target > 1)"
+echo "ours: lowerthird/plain = $(echo "scale=3; $third / $plain" | bc)x (target <= 1.10)"
+P60=$DIR/src1080p60.mp4
+[ -f "$P60" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=60:duration=12" \
+  -f lavfi -i sine=duration=12 -c:v libx264 -preset veryfast -b:v 12M -c:a aac "$P60"
+echo "1080p60 playback with the lower third, 10 s:"
+SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy} "$EXAMPLE" "$P60" --play 10
