@@ -292,6 +292,27 @@ struct ShapeLayerTests {
         #expect(try shownPath(1.6) == Path(ellipseIn: Rect(x: 0, y: 0, width: 50, height: 50)))
     }
 
+    /// Background → contents → shape → sublayers → border.
+    @Test func theShapeIsDrawnBetweenContentsAndSublayers() {
+        let shape = ShapeLayer()
+        shape.frame = Rect(x: 10, y: 10, width: 80, height: 80)
+        shape.backgroundColor = .green
+        shape.contents = .image(Image(width: 1, height: 1, color: .blue))
+        shape.contentsGravity = .resize
+        shape.path = Path(rect: Rect(x: 0, y: 0, width: 80, height: 80))
+        shape.fillColor = .red
+        shape.borderWidth = 5
+        shape.borderColor = .white
+        shape.addSublayer(makeLayer(Rect(x: 40, y: 40, width: 20, height: 20), background: .black))
+        let s = sharedCompositor.render(scene(shape, 100, 100).snapshot(), width: 100, height: 100)
+        #expect(s.pixel(x: 30, y: 30) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "the shape over the contents")
+        #expect(s.pixel(x: 60, y: 60) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255), "a sublayer over the shape")
+        #expect(s.pixel(x: 12, y: 50) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255), "the border over the shape")
+        shape.sublayers = nil
+        let alone = sharedCompositor.render(scene(shape, 100, 100).snapshot(), width: 100, height: 100)
+        #expect(alone.pixel(x: 12, y: 50) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255), "without sublayers too")
+    }
+
     @Test func shadowsFollowTheShapeOutsideTheBounds() {
         let shape = ShapeLayer()
         shape.path = Path(rect: Rect(x: 20, y: 20, width: 30, height: 30))
