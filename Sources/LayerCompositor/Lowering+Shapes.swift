@@ -58,7 +58,8 @@ extension Lowering {
         var k = longest > 0 ? (2 * log2(longest) - 1e-9).rounded(.up) : 0
         k = min(max(k, -6), 8)
         let side = max(extent.width, extent.height)
-        while side * pow(2, k / 2) > maxShapeSide && k > -60 { k -= 1 }
+        // The raster adds a pixel of margin a side and one for snapping outward: those count too.
+        while side * pow(2, k / 2) + 3 > maxShapeSide && k > -60 { k -= 1 }
         return pow(2, k / 2)
     }
 }

@@ -374,6 +374,23 @@ struct ShapeLayerTests {
         #expect(compositor.directVideo(root.snapshot(at: 2), width: 240, height: 240) == nil, "a shape is never a direct video frame")
     }
 
+    @Test func rasterScaleStepsBySquareRootOfTwo() {
+        func scale(_ t: Transform3D, _ extent: Rect = Rect(x: 0, y: 0, width: 100, height: 100)) -> Double {
+            Lowering.rasterScale(extent: extent, h: Homography(plane: t))
+        }
+        #expect(scale(.identity) == 1)
+        #expect(scale(.makeTranslation(0.5, 7.25, 0)) == 1)
+        #expect(scale(.makeScale(3, 3, 1)) == 4, "3 rounds up to (√2)⁴")
+        #expect(abs(scale(.makeScale(1.2, 0.5, 1)) - 2.0.squareRoot()) < 1e-12, "the longer step counts")
+        #expect(scale(Transform3D.makeRotation(.pi / 4, 0, 0, 1).concatenating(.makeScale(2, 2, 1))) == 2)
+        #expect(scale(.makeScale(100, 100, 1)) == 16 && scale(.makeScale(0.01, 0.01, 1)) == 0.125, "clamped to [1/8, 16]")
+        // 10,000 points wide: lowered until the raster fits 4096 pixels, (√2)⁻³.
+        #expect(abs(scale(.identity, Rect(x: 0, y: 0, width: 10_000, height: 10)) - pow(2, -1.5)) < 1e-12)
+        // In perspective, the corner nearest the eye decides: larger than the plain scale.
+        let near = Transform3D.makeRotation(-0.5, 0, 1, 0).concatenating(.makePerspective(distance: 300))
+        #expect(scale(near) > 1)
+    }
+
     @Test func hostileValuesDrawWhatIsDrawableAndNeverCrash() {
         func alphaSum(_ configure: (ShapeLayer) -> Void) -> Int {
             let shape = ShapeLayer()
