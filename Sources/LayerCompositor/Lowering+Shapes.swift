@@ -9,7 +9,7 @@ extension Lowering {
     /// The most raster pixels a shape has on a side.
     static let maxShapeSide = 4096.0
     /// Extents beyond this many points on a side are refused (nothing is drawn): a hostile width or coordinate.
-    static let maxShapeExtent = 1e7
+    static let maxShapeExtent = 2 * ShapeRasterizer.maxPathSide
 
     /// The draw of `layer`'s shape, when it has one that draws something reaching the viewport.
     func makeShapeOps(_ layer: LayerSnapshot, h: Homography, planes: [HalfPlane], toLocal: PixelToLocal, clips: [ClipShape]) -> [DrawOp] {
