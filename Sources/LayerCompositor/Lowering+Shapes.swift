@@ -9,7 +9,7 @@ extension Lowering {
     /// The most raster pixels a shape has on a side.
     static let maxShapeSide = 4096.0
     /// Extents beyond this many points on a side are refused (nothing is drawn): a hostile width or coordinate.
-    static let maxShapeExtent = 1e7
+    static let maxShapeExtent = 2 * ShapeRasterizer.maxPathSide
 
     /// The draw of `layer`'s shape, when it has one that draws something reaching the viewport.
     func makeShapeOps(_ layer: LayerSnapshot, h: Homography, planes: [HalfPlane], toLocal: PixelToLocal, clips: [ClipShape]) -> [DrawOp] {
@@ -58,7 +58,8 @@ extension Lowering {
         var k = longest > 0 ? (2 * log2(longest) - 1e-9).rounded(.up) : 0
         k = min(max(k, -6), 8)
         let side = max(extent.width, extent.height)
-        while side * pow(2, k / 2) > maxShapeSide && k > -60 { k -= 1 }
+        // The raster adds a pixel of margin a side and one for snapping outward: those count too.
+        while side * pow(2, k / 2) + 3 > maxShapeSide && k > -60 { k -= 1 }
         return pow(2, k / 2)
     }
 }

@@ -13,12 +13,21 @@ public enum ShapeRasterizer {
         return part.isEmpty ? nil : part
     }
 
+    /// The widest path box, in points, whose extents are measured: cairo holds device coordinates in 24.8 fixed
+    /// point (±8,388,607), and a stroke adds its width; wider paths draw nothing.
+    public static let maxPathSide = 4_000_000.0
+
     /// The box, in the path's space, of what `style` draws of `path`: the union of cairo's fill extents and stroke
-    /// extents (caps, joins and miters included); nil when nothing is drawn.
+    /// extents (caps, joins and miters included); nil when nothing is drawn or the path is wider than `maxPathSide`.
     public static func extent(of path: Path, style: ShapeStyle) -> Rect? {
+        let bounds = path.boundingBox
+        guard !bounds.isNull, bounds.width <= maxPathSide, bounds.height <= maxPathSide,
+              style.lineWidth <= maxPathSide else { return nil }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        // Measured about the path's centre, so that a small path far from the origin stays within cairo's range.
+        cairo_translate(cr, -bounds.midX, -bounds.midY)
         var box = Rect.null
         func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
             guard x1 > x0 || y1 > y0 else { return }

@@ -292,6 +292,27 @@ struct ShapeLayerTests {
         #expect(try shownPath(1.6) == Path(ellipseIn: Rect(x: 0, y: 0, width: 50, height: 50)))
     }
 
+    /// Background → contents → shape → sublayers → border.
+    @Test func theShapeIsDrawnBetweenContentsAndSublayers() {
+        let shape = ShapeLayer()
+        shape.frame = Rect(x: 10, y: 10, width: 80, height: 80)
+        shape.backgroundColor = .green
+        shape.contents = .image(Image(width: 1, height: 1, color: .blue))
+        shape.contentsGravity = .resize
+        shape.path = Path(rect: Rect(x: 0, y: 0, width: 80, height: 80))
+        shape.fillColor = .red
+        shape.borderWidth = 5
+        shape.borderColor = .white
+        shape.addSublayer(makeLayer(Rect(x: 40, y: 40, width: 20, height: 20), background: .black))
+        let s = sharedCompositor.render(scene(shape, 100, 100).snapshot(), width: 100, height: 100)
+        #expect(s.pixel(x: 30, y: 30) == PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "the shape over the contents")
+        #expect(s.pixel(x: 60, y: 60) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255), "a sublayer over the shape")
+        #expect(s.pixel(x: 12, y: 50) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255), "the border over the shape")
+        shape.sublayers = nil
+        let alone = sharedCompositor.render(scene(shape, 100, 100).snapshot(), width: 100, height: 100)
+        #expect(alone.pixel(x: 12, y: 50) == PremultipliedColor(r: 255, g: 255, b: 255, a: 255), "without sublayers too")
+    }
+
     @Test func shadowsFollowTheShapeOutsideTheBounds() {
         let shape = ShapeLayer()
         shape.path = Path(rect: Rect(x: 20, y: 20, width: 30, height: 30))
@@ -351,6 +372,23 @@ struct ShapeLayerTests {
         frame(1.25); frame(1.5); frame(1.75)
         #expect(compositor.shapeCache.rasterizations == 5, "strokeEnd animating: a stroke per frame")
         #expect(compositor.directVideo(root.snapshot(at: 2), width: 240, height: 240) == nil, "a shape is never a direct video frame")
+    }
+
+    @Test func rasterScaleStepsBySquareRootOfTwo() {
+        func scale(_ t: Transform3D, _ extent: Rect = Rect(x: 0, y: 0, width: 100, height: 100)) -> Double {
+            Lowering.rasterScale(extent: extent, h: Homography(plane: t))
+        }
+        #expect(scale(.identity) == 1)
+        #expect(scale(.makeTranslation(0.5, 7.25, 0)) == 1)
+        #expect(scale(.makeScale(3, 3, 1)) == 4, "3 rounds up to (√2)⁴")
+        #expect(abs(scale(.makeScale(1.2, 0.5, 1)) - 2.0.squareRoot()) < 1e-12, "the longer step counts")
+        #expect(scale(Transform3D.makeRotation(.pi / 4, 0, 0, 1).concatenating(.makeScale(2, 2, 1))) == 2)
+        #expect(scale(.makeScale(100, 100, 1)) == 16 && scale(.makeScale(0.01, 0.01, 1)) == 0.125, "clamped to [1/8, 16]")
+        // 10,000 points wide: lowered until the raster fits 4096 pixels, (√2)⁻³.
+        #expect(abs(scale(.identity, Rect(x: 0, y: 0, width: 10_000, height: 10)) - pow(2, -1.5)) < 1e-12)
+        // In perspective, the corner nearest the eye decides: larger than the plain scale.
+        let near = Transform3D.makeRotation(-0.5, 0, 1, 0).concatenating(.makePerspective(distance: 300))
+        #expect(scale(near) > 1)
     }
 
     @Test func hostileValuesDrawWhatIsDrawableAndNeverCrash() {

@@ -100,8 +100,12 @@ struct ShapeRasterizerTests {
         style.lineWidth = 4
         let e = try #require(ShapeRasterizer.extent(of: square, style: style))
         #expect(e.minX <= 8 && e.minY <= 8 && e.maxX >= 32 && e.maxY >= 32 && e.minX >= 7 && e.maxX <= 33)
-        style.fillColor = nil
+        // Far from the origin (beyond cairo's fixed-point range), still measured exactly.
         style.strokeColor = nil
+        let far = Path(rect: Rect(x: 3e7, y: -2e7, width: 20, height: 20))
+        #expect(ShapeRasterizer.extent(of: far, style: style) == Rect(x: 3e7, y: -2e7, width: 20, height: 20))
+        #expect(ShapeRasterizer.extent(of: Path(rect: Rect(x: 0, y: 0, width: 1e8, height: 1)), style: style) == nil, "too wide")
+        style.fillColor = nil
         #expect(ShapeRasterizer.extent(of: square, style: style) == nil, "nothing drawn")
     }
 
