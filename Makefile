@@ -52,6 +52,7 @@ test: deps
 	$(SWIFT) run -c release --skip-build Clock out/example-clock.png 10:09:30
 	$(SWIFT) run -c release --skip-build HitTest
 	$(SWIFT) run -c release --skip-build Animations out
+	$(SWIFT) run -c release --skip-build TextLayer out/example-text-layer.png
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build

@@ -61,6 +61,7 @@ let package = Package(
         .executableTarget(name: "Clock", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Clock"),
         .executableTarget(name: "HitTest", dependencies: ["LayerGraphics", "LayerKit"], path: "Examples/HitTest"),
         .executableTarget(name: "Animations", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Animations"),
+        .executableTarget(name: "TextLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/TextLayer"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),

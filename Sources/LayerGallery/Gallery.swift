@@ -17,6 +17,8 @@ public enum Gallery {
         cubeFigure,
         litCubeFigure,
         videoCubeFigure,
+        textScaleFigure,
+        attributedTextFigure,
         implicitColourFigure,
         shipAlongPathFigure,
         animationGroupFigure,
