@@ -233,3 +233,44 @@ struct TextLayoutTests {
 }
 
 private func isRed(_ p: PremultipliedColor) -> Bool { p.a > 150 && p.r > 150 && p.g < 60 && p.b < 60 }
+
+@Suite("Text layout: fonts and directions")
+struct TextFontAndDirectionTests {
+    @Test func helveticaIsNimbusSansThroughFontconfig() {
+        let context = DrawingContext(size: Size(width: 1, height: 1))
+        let layout = pango_cairo_create_layout(context.cr)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let pangoContext = pango_layout_get_context(layout)!
+        let family = FontName.resolvedFamily(of: "Helvetica", in: pangoContext)
+        withKnownIssue("fonts-urw-base35 is not installed: \(family ?? "no font")", isIntermittent: true) {
+            #expect(family == "Nimbus Sans")
+        } when: { family != "Nimbus Sans" }
+        #expect(FontName.isKnown("Helvetica", in: pangoContext) == (family == "Nimbus Sans"))
+        #expect(FontName.resolvedFamily(of: "Helvetica-BoldOblique", in: pangoContext) == family)
+    }
+
+    @Test func naturalAlignmentFollowsTheParagraphsDirection() throws {
+        let hebrew = "שלום עולם"
+        for wraps in [false, true] {
+            let natural = drawn(TextLayout(hebrew, font: "DejaVu Sans", fontSize: 20, width: 200, wraps: wraps), width: 200, height: 30)
+            let ink = try #require(inkColumns(natural))
+            #expect(ink.upperBound >= 196 && ink.lowerBound > 60, "right-to-left: at the right (wraps \(wraps)) \(ink)")
+            let left = drawn(TextLayout(hebrew, font: "DejaVu Sans", fontSize: 20, width: 200, wraps: wraps, alignment: .left),
+                             width: 200, height: 30)
+            #expect(try #require(inkColumns(left)).lowerBound <= 3, ".left is visual left")
+        }
+        let latin = try #require(inkColumns(drawn(TextLayout("Hello", fontSize: 20, width: 200), width: 200, height: 30)))
+        #expect(latin.lowerBound <= 3)
+    }
+
+    @Test func aDoubleUnderlineHasTwoRows() {
+        func underlineRows(_ style: TextUnderline) -> Int {
+            let runs = [TextRun(range: 0..<5, attributes: TextAttributes(color: .red, underline: style))]
+            let image = drawn(TextLayout("xxxxx", runs: runs, font: "DejaVu Sans", fontSize: 20), width: 80, height: 30)
+            // Rows mostly covered: only an underline covers most of a row of "x"s.
+            return (0..<30).filter { y in (0..<80).filter { image.pixel(x: $0, y: y).a > 100 }.count > 45 }.count
+        }
+        let none = underlineRows(.none), single = underlineRows(.single), double = underlineRows(.double)
+        #expect(none == 0 && single >= 1 && double > single)
+    }
+}
