@@ -153,6 +153,26 @@ struct TextLayerTests {
         #expect(abs(Int(p.r) - Int(p.b)) <= 2 && p.r > 100, "half way from red to blue")
     }
 
+    @Test func theFontNameChoosesTheFace() throws {
+        func inkWidth(_ font: String) throws -> Int {
+            let layer = textLayer("Bold face", width: 300, height: 60)
+            layer.font = font
+            return try #require(contentsImage(layer).flatMap(inkBox)).columns.count
+        }
+        let regular = try inkWidth("DejaVu Sans"), bold = try inkWidth("DejaVu Sans-Bold")
+        #expect(bold > regular + 5)
+        #expect(try inkWidth("DejaVu Sans Bold") == bold, "a pango description names the same face")
+        #expect(try inkWidth("DejaVu Sans Bold 99") == bold, "whose size part is ignored")
+        #expect(try inkWidth("No Such Font \(UInt32.random(in: 0...UInt32.max))") > 0, "an unknown font falls back")
+    }
+
+    @Test func subpixelQuantizationChangesNothing() throws {
+        let layer = textLayer()
+        let first = try #require(contentsImage(layer))
+        layer.allowsFontSubpixelQuantization = true
+        #expect(contentsImage(layer) === first, "hinting is off: the same drawing")
+    }
+
     @Test func preferredFrameSizeIsTheLaidOutText() {
         let layer = textLayer("Hello\nworld, again", width: 10, height: 10)
         layer.fontSize = 20
