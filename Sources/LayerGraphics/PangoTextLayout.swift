@@ -92,9 +92,10 @@ final class PangoTextLayout {
             let baseline = Double(pango_layout_iter_get_baseline(iter)) / Self.unit
             var dx = 0.0
             if let width = manualAlignWidth {
-                // pango placed the line within the widest line; place it within the box instead.
+                // pango placed the line within the widest line; place it within the box instead. A line wider than
+                // the box overflows on the side its alignment says (a centred one on both), as Core Text's flush does.
                 let lineWidth = Double(logical.width) / Self.unit
-                dx = max(0, width - lineWidth) * alignmentFactor(line) - Double(logical.x) / Self.unit
+                dx = (width - lineWidth) * alignmentFactor(line) - Double(logical.x) / Self.unit
             }
             let logicalRect = Self.rect(logical).offsetBy(dx: dx, dy: 0)
             let inkRect = Self.rect(ink).offsetBy(dx: dx, dy: 0)

@@ -78,6 +78,23 @@ struct TextLayoutTests {
         #expect(second.lowerBound > first.lowerBound + 40, "the short line starts further right")
     }
 
+    @Test func anUnwrappedLineWiderThanTheBoxOverflowsAsItsAlignmentSays() throws {
+        let string = "A line much wider than its box"
+        let width = TextLayout(string, fontSize: 20).measured().logical.width
+        #expect(width > 150)
+        let centred = drawn(TextLayout(string, fontSize: 20, width: 100, alignment: .center), width: 100, height: 30)
+        let right = drawn(TextLayout(string, fontSize: 20, width: 100, alignment: .right), width: 100, height: 30)
+        // The box shows the middle of the line (centred) or its end (right): the whole line drawn shifted left.
+        for (image, shift) in [(centred, (width - 100) / 2), (right, width - 100)] {
+            let context = DrawingContext(size: Size(width: 100, height: 30))
+            context.draw(TextLayout(string, fontSize: 20), at: Point(x: -shift, y: 0))
+            let whole = context.makeImage()
+            let same = (0..<30).allSatisfy { y in (0..<100).allSatisfy { x in
+                abs(Int(image.pixel(x: x, y: y).a) - Int(whole.pixel(x: x, y: y).a)) <= 2 } }
+            #expect(same, "shifted by \(shift)")
+        }
+    }
+
     @Test func rightAlignedInkEndsAtTheRightEdge() throws {
         for wraps in [false, true] {
             let image = drawn(TextLayout("Right", fontSize: 20, width: 120, wraps: wraps, alignment: .right), width: 120, height: 30)
