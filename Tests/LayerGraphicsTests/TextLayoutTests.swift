@@ -143,6 +143,8 @@ struct TextLayoutTests {
         #expect(metrics.isEllipsized)
         #expect(metrics.logical.height <= 45)
         #expect(metrics.lineCount >= 2)
+        let unbounded = TextLayout(string, fontSize: 12, width: 100, wraps: true, ellipsis: .end).measured()
+        #expect(!unbounded.isEllipsized && unbounded.lineCount > 10, "no height: nothing to cut")
     }
 
     @Test func startAndMiddleTruncationEllipsizeToo() {
