@@ -55,6 +55,12 @@ struct TextLayerTests {
         #expect(p == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
     }
 
+    @Test func aStringLiteralIsAPlainString() {
+        let layer = TextLayer()
+        layer.string = "Hello"
+        #expect(layer.string == .plain("Hello"))
+    }
+
     @Test func noStringOrNoColourDrawsNothing() {
         let empty = TextLayer()
         empty.bounds = Rect(x: 0, y: 0, width: 50, height: 50)

@@ -103,6 +103,11 @@ open class TextLayer: Layer {
     }
 }
 
+/// `layer.string = "Hello"`, as CATextLayer takes an NSString.
+extension TextLayer.Text: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .plain(value) }
+}
+
 extension TextLayer.AlignmentMode {
     var textAlignment: TextAlignment {
         switch self {
