@@ -74,6 +74,7 @@ let package = Package(
 
         // A lower third (gradient band + sliding title) over a full-frame video, exported or played (issue 17).
         .executableTarget(name: "LowerThird", dependencies: ["LayerGraphics", "LayerKit", "LayerMedia", "LayerDisplay"], path: "Examples/LowerThird"),
+        .executableTarget(name: "TextLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/TextLayer"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),

@@ -1,6 +1,6 @@
 import LayerCompositor
 
-/// The figures of chapters 1–5, 7 and 8 of "iOS Core Animation: Advanced Techniques", rebuilt with LayerKit
+/// The figures of chapters 1–8 of "iOS Core Animation: Advanced Techniques", rebuilt with LayerKit
 /// (listings ported line by line; the book's bitmaps are drawn procedurally, see `Art`).
 public enum Gallery {
     /// Every figure, in the book's order.
@@ -20,6 +20,8 @@ public enum Gallery {
         stickFigureFigure,
         roundedCornersFigure,
         roundedCornersMaskFigure,
+        textScaleFigure,
+        attributedTextFigure,
         diagonalGradientFigure,
         gradientLocationsFigure,
         implicitColourFigure,

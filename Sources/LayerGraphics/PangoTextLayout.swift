@@ -34,8 +34,9 @@ final class PangoTextLayout {
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
 
-        let width = Self.clampedExtent(text.width)
-        let ellipsizes = text.ellipsis != .none && width != nil
+        let width = Self.clampedExtent(text.width), height = Self.clampedExtent(text.height)
+        // Unwrapped, a line wider than the width is ellipsized; wrapped, only lines past the height are cut.
+        let ellipsizes = text.ellipsis != .none && width != nil && (!text.wraps || height != nil)
         let pangoWidth = (text.wraps || ellipsizes) ? width : nil
         manualAlignWidth = pangoWidth == nil ? (width ?? Self.widestLine(layout)) : nil
         if let pangoWidth {
@@ -52,8 +53,7 @@ final class PangoTextLayout {
         if ellipsizes {
             pango_layout_set_ellipsize(layout, Self.ellipsizeMode(text.ellipsis))
             // Unwrapped: one line per paragraph (-1). Wrapped: as many lines as fit the height.
-            let height = text.wraps ? Self.clampedExtent(text.height) : nil
-            pango_layout_set_height(layout, height.map { Int32($0 * Self.unit) } ?? -1)
+            pango_layout_set_height(layout, (text.wraps ? height : nil).map { Int32($0 * Self.unit) } ?? -1)
         }
     }
 
@@ -92,9 +92,10 @@ final class PangoTextLayout {
             let baseline = Double(pango_layout_iter_get_baseline(iter)) / Self.unit
             var dx = 0.0
             if let width = manualAlignWidth {
-                // pango placed the line within the widest line; place it within the box instead.
+                // pango placed the line within the widest line; place it within the box instead. A line wider than
+                // the box overflows on the side its alignment says (a centred one on both), as Core Text's flush does.
                 let lineWidth = Double(logical.width) / Self.unit
-                dx = max(0, width - lineWidth) * alignmentFactor(line) - Double(logical.x) / Self.unit
+                dx = (width - lineWidth) * alignmentFactor(line) - Double(logical.x) / Self.unit
             }
             let logicalRect = Self.rect(logical).offsetBy(dx: dx, dy: 0)
             let inkRect = Self.rect(ink).offsetBy(dx: dx, dy: 0)

@@ -78,6 +78,23 @@ struct TextLayoutTests {
         #expect(second.lowerBound > first.lowerBound + 40, "the short line starts further right")
     }
 
+    @Test func anUnwrappedLineWiderThanTheBoxOverflowsAsItsAlignmentSays() throws {
+        let string = "A line much wider than its box"
+        let width = TextLayout(string, fontSize: 20).measured().logical.width
+        #expect(width > 150)
+        let centred = drawn(TextLayout(string, fontSize: 20, width: 100, alignment: .center), width: 100, height: 30)
+        let right = drawn(TextLayout(string, fontSize: 20, width: 100, alignment: .right), width: 100, height: 30)
+        // The box shows the middle of the line (centred) or its end (right): the whole line drawn shifted left.
+        for (image, shift) in [(centred, (width - 100) / 2), (right, width - 100)] {
+            let context = DrawingContext(size: Size(width: 100, height: 30))
+            context.draw(TextLayout(string, fontSize: 20), at: Point(x: -shift, y: 0))
+            let whole = context.makeImage()
+            let same = (0..<30).allSatisfy { y in (0..<100).allSatisfy { x in
+                abs(Int(image.pixel(x: x, y: y).a) - Int(whole.pixel(x: x, y: y).a)) <= 2 } }
+            #expect(same, "shifted by \(shift)")
+        }
+    }
+
     @Test func rightAlignedInkEndsAtTheRightEdge() throws {
         for wraps in [false, true] {
             let image = drawn(TextLayout("Right", fontSize: 20, width: 120, wraps: wraps, alignment: .right), width: 120, height: 30)
@@ -126,6 +143,8 @@ struct TextLayoutTests {
         #expect(metrics.isEllipsized)
         #expect(metrics.logical.height <= 45)
         #expect(metrics.lineCount >= 2)
+        let unbounded = TextLayout(string, fontSize: 12, width: 100, wraps: true, ellipsis: .end).measured()
+        #expect(!unbounded.isEllipsized && unbounded.lineCount > 10, "no height: nothing to cut")
     }
 
     @Test func startAndMiddleTruncationEllipsizeToo() {
@@ -233,3 +252,44 @@ struct TextLayoutTests {
 }
 
 private func isRed(_ p: PremultipliedColor) -> Bool { p.a > 150 && p.r > 150 && p.g < 60 && p.b < 60 }
+
+@Suite("Text layout: fonts and directions")
+struct TextFontAndDirectionTests {
+    @Test func helveticaIsNimbusSansThroughFontconfig() {
+        let context = DrawingContext(size: Size(width: 1, height: 1))
+        let layout = pango_cairo_create_layout(context.cr)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let pangoContext = pango_layout_get_context(layout)!
+        let family = FontName.resolvedFamily(of: "Helvetica", in: pangoContext)
+        withKnownIssue("fonts-urw-base35 is not installed: \(family ?? "no font")", isIntermittent: true) {
+            #expect(family == "Nimbus Sans")
+        } when: { family != "Nimbus Sans" }
+        #expect(FontName.isKnown("Helvetica", in: pangoContext) == (family == "Nimbus Sans"))
+        #expect(FontName.resolvedFamily(of: "Helvetica-BoldOblique", in: pangoContext) == family)
+    }
+
+    @Test func naturalAlignmentFollowsTheParagraphsDirection() throws {
+        let hebrew = "שלום עולם"
+        for wraps in [false, true] {
+            let natural = drawn(TextLayout(hebrew, font: "DejaVu Sans", fontSize: 20, width: 200, wraps: wraps), width: 200, height: 30)
+            let ink = try #require(inkColumns(natural))
+            #expect(ink.upperBound >= 196 && ink.lowerBound > 60, "right-to-left: at the right (wraps \(wraps)) \(ink)")
+            let left = drawn(TextLayout(hebrew, font: "DejaVu Sans", fontSize: 20, width: 200, wraps: wraps, alignment: .left),
+                             width: 200, height: 30)
+            #expect(try #require(inkColumns(left)).lowerBound <= 3, ".left is visual left")
+        }
+        let latin = try #require(inkColumns(drawn(TextLayout("Hello", fontSize: 20, width: 200), width: 200, height: 30)))
+        #expect(latin.lowerBound <= 3)
+    }
+
+    @Test func aDoubleUnderlineHasTwoRows() {
+        func underlineRows(_ style: TextUnderline) -> Int {
+            let runs = [TextRun(range: 0..<5, attributes: TextAttributes(color: .red, underline: style))]
+            let image = drawn(TextLayout("xxxxx", runs: runs, font: "DejaVu Sans", fontSize: 20), width: 80, height: 30)
+            // Rows mostly covered: only an underline covers most of a row of "x"s.
+            return (0..<30).filter { y in (0..<80).filter { image.pixel(x: $0, y: y).a > 100 }.count > 45 }.count
+        }
+        let none = underlineRows(.none), single = underlineRows(.single), double = underlineRows(.double)
+        #expect(none == 0 && single >= 1 && double > single)
+    }
+}

@@ -55,6 +55,12 @@ struct TextLayerTests {
         #expect(p == PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
     }
 
+    @Test func aStringLiteralIsAPlainString() {
+        let layer = TextLayer()
+        layer.string = "Hello"
+        #expect(layer.string == .plain("Hello"))
+    }
+
     @Test func noStringOrNoColourDrawsNothing() {
         let empty = TextLayer()
         empty.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
@@ -151,6 +157,26 @@ struct TextLayerTests {
         let solid = (0..<100).lazy.flatMap { y in (0..<100).lazy.map { image.pixel(x: $0, y: y) } }.first { $0.a == 255 }
         let p = try #require(solid)
         #expect(abs(Int(p.r) - Int(p.b)) <= 2 && p.r > 100, "half way from red to blue")
+    }
+
+    @Test func theFontNameChoosesTheFace() throws {
+        func inkWidth(_ font: String) throws -> Int {
+            let layer = textLayer("Bold face", width: 300, height: 60)
+            layer.font = font
+            return try #require(contentsImage(layer).flatMap(inkBox)).columns.count
+        }
+        let regular = try inkWidth("DejaVu Sans"), bold = try inkWidth("DejaVu Sans-Bold")
+        #expect(bold > regular + 5)
+        #expect(try inkWidth("DejaVu Sans Bold") == bold, "a pango description names the same face")
+        #expect(try inkWidth("DejaVu Sans Bold 99") == bold, "whose size part is ignored")
+        #expect(try inkWidth("No Such Font \(UInt32.random(in: 0...UInt32.max))") > 0, "an unknown font falls back")
+    }
+
+    @Test func subpixelQuantizationChangesNothing() throws {
+        let layer = textLayer()
+        let first = try #require(contentsImage(layer))
+        layer.allowsFontSubpixelQuantization = true
+        #expect(contentsImage(layer) === first, "hinting is off: the same drawing")
     }
 
     @Test func preferredFrameSizeIsTheLaidOutText() {

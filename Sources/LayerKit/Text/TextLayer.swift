@@ -26,7 +26,7 @@ open class TextLayer: Layer {
     public var string: Text? { didSet { if string != oldValue { laidOutText = nil } } }
     /// The font of a plain string: a PostScript-style name (`Helvetica-Bold`) or a pango description. Unknown
     /// families fall back to fontconfig's default with one warning on stderr.
-    public var font: String = "Helvetica" { didSet { if font != oldValue { laidOutText = nil } } }
+    public var font: String = "Helvetica"
     /// The size of a plain string, in points. Animatable.
     public var fontSize: Double = 36 { didSet { didChangeValue(forKey: "fontSize", from: oldValue) } }
     /// The colour of a plain string; nil draws no text. Animatable (nil animates as transparent black).
@@ -49,8 +49,8 @@ open class TextLayer: Layer {
         ]
     }
 
-    /// The text and runs of `string` as pango gets them, made once per change of `string` or `font` (an attributed
-    /// string's runs are converted to UTF-8 ranges here, not per frame).
+    /// The text and runs of `string` as pango gets them, made once per change of `string` (an attributed string's runs
+    /// are converted to UTF-8 ranges here, not per frame); `.some(nil)` for no string, nil when not made yet.
     private var laidOutText: (text: String, runs: [TextRun], isPlain: Bool)??
 
     private var textAndRuns: (text: String, runs: [TextRun], isPlain: Bool)? {
@@ -101,6 +101,11 @@ open class TextLayer: Layer {
         let logical = layout.measured().logical
         return Size(width: logical.width.rounded(.up), height: logical.height.rounded(.up))
     }
+}
+
+/// `layer.string = "Hello"`, as CATextLayer takes an NSString.
+extension TextLayer.Text: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .plain(value) }
 }
 
 extension TextLayer.AlignmentMode {
