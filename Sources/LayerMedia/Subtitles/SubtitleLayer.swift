@@ -55,7 +55,8 @@ public final class SubtitleLayer: Layer {
 
     private func show(at seconds: Double) {
         let canvas = bounds.standardized
-        guard let index = selection.current, canvas.width >= 1, canvas.height >= 1 else {
+        // A canvas no picture can have (NaN, empty, beyond 16384 pixels) shows none.
+        guard let index = selection.current, canvas.width >= 1, canvas.height >= 1, canvas.width <= 16384, canvas.height <= 16384 else {
             textLayer.isHidden = true
             assLayer.isHidden = true
             return

@@ -86,6 +86,10 @@ public enum SubtitleReader {
             if subtitle.pts != lp_av_nopts_value() { base = Double(subtitle.pts) / Double(AV_TIME_BASE) }
             else if packet.pointee.pts != lp_av_nopts_value() { base = Double(packet.pointee.pts) * av_q2d(tb) }
             else { skipped += 1; return }
+            // A cue that ends before it starts (SubRip's demuxer passes it on as a negative duration) is malformed.
+            guard packet.pointee.duration >= 0, subtitle.end_display_time < 0x8000_0000 || subtitle.end_display_time == UInt32.max else {
+                skipped += 1; return
+            }
             var endOffset = Double(subtitle.end_display_time) / 1000
             if subtitle.end_display_time == 0 || subtitle.end_display_time == UInt32.max {
                 endOffset = packet.pointee.duration > 0 ? Double(packet.pointee.duration) * av_q2d(tb) : .nan
@@ -98,7 +102,9 @@ public enum SubtitleReader {
                 let event = String(cString: line)
                 guard start >= -86_400_000, end > start else { skipped += 1; continue }
                 bytes += event.utf8.count
-                cues.append(SubtitleCue(start: start, end: end, text: SubtitleTrack.plainText(ofEvent: event), assEvent: event))
+                var text = SubtitleTrack.plainText(ofEvent: event)
+                if kind == .text, let kept = SubtitleTrack.withoutSwallowedCue(text) { text = kept; skipped += 1 }
+                cues.append(SubtitleCue(start: start, end: end, text: text, assEvent: event))
             }
         }
 

@@ -82,6 +82,17 @@ public struct SubtitleTrack: Sendable {
         return plainText(ofASSText: text)
     }
 
+    /// A SubRip cue whose timing line is malformed is not a cue to FFmpeg's demuxer: its number, timing and text
+    /// end up as more lines of the cue before. Those lines are cut off (the text before them is returned); nil
+    /// when the text has no timing line in it.
+    static func withoutSwallowedCue(_ text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let timing = lines.firstIndex(where: { $0.contains("-->") }) else { return nil }
+        var cut = timing
+        if cut > 0, !lines[cut - 1].isEmpty, lines[cut - 1].allSatisfy({ ("0"..."9").contains($0) }) { cut -= 1 }
+        return lines[..<cut].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static func plainText(ofASSText text: Substring) -> String {
         var out = ""
         var inBlock = false
