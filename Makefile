@@ -5,7 +5,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages, and the pkg-config module each provides (checked before anything is installed).
 APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-                libsdl2-dev libcairo2-dev libpango1.0-dev libass-dev ffmpeg
+                libsdl2-dev libcairo2-dev libpango1.0-dev fonts-urw-base35 fonts-dejavu-core libass-dev ffmpeg
+# Fonts have no pkg-config module: TextLayer's "Helvetica" is Nimbus Sans (fonts-urw-base35), DejaVu the fallback.
+FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -16,6 +18,7 @@ deps:
 	command -v pkg-config >/dev/null || missing="pkg-config"; \
 	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
 	for m in $(PKG_MODULES); do pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
+	for f in $(FONT_FILES); do [ -f $$f ] || missing="$$missing $$f"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages (missing: $$missing)"; \
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(APT_PACKAGES); \
