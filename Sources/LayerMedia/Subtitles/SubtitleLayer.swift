@@ -4,7 +4,7 @@ import LayerKit
 
 /// Shows a subtitle track over a canvas (its bounds are the canvas, upright, added last so that it is above
 /// everything else): the cues of the snapshot's time. Text cues (SubRip, WebVTT, mov_text) are drawn by a
-/// `TextLayer`, bottom centre; ASS/SSA tracks by libass, with their own styles and positions, into a plain layer's
+/// `TextLayer`, bottom centre, outlined; ASS/SSA tracks by libass, with their own styles and positions, into a plain layer's
 /// contents.
 ///
 /// The sublayers are set for the time of each snapshot while the snapshot is made (in `presentationContents`,
@@ -17,8 +17,11 @@ public final class SubtitleLayer: Layer {
     /// The player whose timeline the snapshot times are on (loops map back into the medium); nil: they are media times.
     public weak var player: Player?
 
-    /// Draws the text cues.
+    /// Draws the text cues: white, over four black copies nudged left, right, up and down (an outline).
     let textLayer = TextLayer()
+    let outlineLayers = (0..<4).map { _ in TextLayer() }
+    /// Holds the text and its outline, framed as the text.
+    let textGroup = Layer()
     /// Shows libass's picture of an ASS/SSA track.
     let assLayer = Layer()
     private var assRenderers: [Int: AssRenderer] = [:]
@@ -30,12 +33,14 @@ public final class SubtitleLayer: Layer {
         selection = SubtitleSelection(trackCount: tracks.count, current: selected)
         super.init()
         name = "subtitles"
-        textLayer.name = "subtitle-text"
+        textGroup.name = "subtitle-text"
         assLayer.name = "subtitle-ass"
-        textLayer.isHidden = true
+        textGroup.isHidden = true
         assLayer.isHidden = true
         configureText()
-        addSublayer(textLayer)
+        for outline in outlineLayers { textGroup.addSublayer(outline) }
+        textGroup.addSublayer(textLayer)
+        addSublayer(textGroup)
         addSublayer(assLayer)
     }
 
@@ -57,7 +62,7 @@ public final class SubtitleLayer: Layer {
         let canvas = bounds.standardized
         // A canvas no picture can have (NaN, empty, beyond 16384 pixels) shows none.
         guard let index = selection.current, canvas.width >= 1, canvas.height >= 1, canvas.width <= 16384, canvas.height <= 16384 else {
-            textLayer.isHidden = true
+            textGroup.isHidden = true
             assLayer.isHidden = true
             return
         }
@@ -68,7 +73,7 @@ public final class SubtitleLayer: Layer {
             let text = track.cues(at: seconds).map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
             showText(text, canvas: canvas)
         case .ass:
-            textLayer.isHidden = true
+            textGroup.isHidden = true
             showASS(track: index, at: seconds, canvas: canvas)
         }
     }
