@@ -31,6 +31,24 @@ struct SubtitleCLITests {
         for i in 11...14 { #expect(differing(frames[i], frames[10], rows: bottom) == 0, "frame \(i) shows cue 2 as frame 10") }
     }
 
+    /// A movie whose frames are the input's pictures as they are is encoded without compositing: a cue must still
+    /// be burnt into the frames of its time, and only those.
+    @Test func aCueIsBurntIntoAPlainTranscode() throws {
+        let f = try SubtitleFixtures()
+        defer { f.remove() }
+        expectSuccess(runLayerplay([f.greyMP4, "--subtitles", f.srt, "-o", "burnt.mp4"], in: f.directory, timeout: 120))
+        try f.ffmpeg(["-i", "burnt.mp4", "-vf", "select=eq(n\\,4)+eq(n\\,5)+eq(n\\,15)", "-vsync", "0", "n_%d.png"])
+        guard let before = readPNG(URL(fileURLWithPath: f.path("n_1.png"))), let during = readPNG(URL(fileURLWithPath: f.path("n_2.png"))),
+              let after = readPNG(URL(fileURLWithPath: f.path("n_3.png"))) else { return }
+        func strongly(_ a: Image, _ b: Image) -> Int {
+            var n = 0
+            for y in 150..<240 { for x in 0..<320 where abs(Int(a.pixel(x: x, y: y).g) - Int(b.pixel(x: x, y: y).g)) > 40 { n += 1 } }
+            return n
+        }
+        #expect(strongly(before, during) > 50, "frame 5 (0.5 s) has cue 1, frame 4 none")
+        #expect(strongly(before, after) == 0, "frame 15 (1.5 s) has none")
+    }
+
     @Test func anEmbeddedStreamByNumberIsBurntInAndASSKeepsItsPlaceAndColour() throws {
         let f = try SubtitleFixtures()
         defer { f.remove() }
