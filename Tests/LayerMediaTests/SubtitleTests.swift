@@ -60,6 +60,22 @@ struct SubtitleTests {
         #expect(track.cues(at: 11).isEmpty)
     }
 
+    @Test func theCuesAtATimeAreThoseABruteForceScanFinds() {
+        var random = SplitMix(state: 17)
+        let cues = (0..<500).map { i -> SubtitleCue in
+            let start = Int64.random(in: 0..<100_000, using: &random)
+            let length = Int64.random(in: 1..<(i % 50 == 0 ? 30_000 : 3000), using: &random)
+            return SubtitleCue(start: start, end: start + length, text: "\(i)", assEvent: "")
+        }
+        let track = SubtitleTrack(kind: .text, codec: "subrip", assHeader: "", cues: cues)
+        for _ in 0..<300 {
+            let t = Double.random(in: -1...110, using: &random)
+            let ms = SubtitleTrack.millisecond(at: t)
+            let expected = Set(cues.filter { $0.covers(ms) }.map(\.text))
+            #expect(Set(track.cues(at: t).map(\.text)) == expected, "at \(t) s")
+        }
+    }
+
     // MARK: t
 
     @Test func tCyclesThroughTheTracksThenNoneThenTheFirst() {

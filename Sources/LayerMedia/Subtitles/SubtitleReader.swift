@@ -111,9 +111,14 @@ public enum SubtitleReader {
         /// A cue whose end was unknown lasts until the next one starts (or 5 s).
         func finish() -> [SubtitleCue] {
             var sorted = cues.sorted { $0.start < $1.start }
-            for i in sorted.indices where sorted[i].end == Int64.max / 4 {
-                let next = sorted[(i + 1)...].first { $0.start > sorted[i].start }?.start
-                sorted[i].end = Swift.min(next ?? Int64.max, sorted[i].start + 5000)
+            var nextStart = Int64.max // the start of the next cue that starts later, walking back
+            var i = sorted.count - 1
+            while i >= 0 {
+                var j = i // cues starting together all end at the next later start
+                while j > 0 && sorted[j - 1].start == sorted[i].start { j -= 1 }
+                for k in j...i where sorted[k].end == Int64.max / 4 { sorted[k].end = Swift.min(nextStart, sorted[k].start + 5000) }
+                nextStart = sorted[i].start
+                i = j - 1
             }
             return sorted
         }
