@@ -134,6 +134,31 @@ struct SubtitleTests {
         #expect(throws: MediaError.self) { try SubtitleReader.track(file: empty) }
     }
 
+    @Test func garbageFilesNeverTrap() throws {
+        let f = try SubtitleFixtures()
+        defer { f.remove() }
+        var random = SplitMix(state: 4711)
+        for (i, ext) in ["srt", "ass", "ssa", "vtt"].enumerated() {
+            for length in [1, 100, 5000] {
+                let path = f.path("garbage\(i)-\(length).\(ext)")
+                FileManager.default.createFile(atPath: path, contents: Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }))
+                if let track = try? SubtitleReader.track(file: path) {
+                    _ = track.cues(at: 1)
+                    let layer = SubtitleLayer(tracks: [track])
+                    let root = canvas(layer)
+                    _ = root.snapshot(at: 0.5)
+                }
+            }
+        }
+        // A header and events libass cannot make sense of, times out of any range.
+        let nonsense = SubtitleTrack(kind: .ass, codec: "ass", assHeader: "[Script Info]\nPlayResX: -5\nPlayResY: 99999999999\n[V4+ Styles]\nFormat: Name\nStyle: ,,,,", cues: [
+            SubtitleCue(start: -5000, end: Int64.max / 2, text: "", assEvent: "x,y,{\\pos(1e30,nan)\\fs1e9}huge"),
+            SubtitleCue(start: 0, end: 1, text: "", assEvent: ""),
+        ])
+        let root = canvas(SubtitleLayer(tracks: [nonsense]))
+        _ = Compositor(threads: 1).render(root.snapshot(at: 0), width: 320, height: 240)
+    }
+
     // MARK: libass
 
     @Test func assDrawsAtItsPositionInItsStyleColour() throws {
