@@ -49,6 +49,30 @@ struct SubtitleTests {
         #expect(SubtitleTrack.plainText(ofEvent: "0,0,Default,,0,0,0,,{unclosed") == "")
     }
 
+    @Test func italicAndBoldBecomeRunsOtherTagsAreDropped() {
+        let event = #"0,0,Default,,0,0,0,, Plain {\b1}bold{\b0} {\i1\c&H00FF00&}italic {\b700}both{\r}\Nend{\bord3\blur2} "#
+        #expect(SubtitleTrack.spans(ofEvent: event) == [
+            SubtitleSpan(text: "Plain "), SubtitleSpan(text: "bold", isBold: true), SubtitleSpan(text: " "),
+            SubtitleSpan(text: "italic ", isItalic: true), SubtitleSpan(text: "both", isItalic: true, isBold: true),
+            SubtitleSpan(text: "\nend"),
+        ])
+        #expect(SubtitleTrack.spans(ofEvent: event).map(\.text).joined() == SubtitleTrack.plainText(ofEvent: event))
+        #expect(SubtitleTrack.spans(ofEvent: "0,0,Default,,0,0,0,, {\\i1} ").isEmpty)
+    }
+
+    @Test func italicRunsDrawInAnotherFace() {
+        func render(_ spans: [SubtitleSpan]) -> Image {
+            let track = SubtitleTrack(kind: .text, codec: "subrip", assHeader: "", cues: [
+                SubtitleCue(start: 0, end: 1000, text: spans.map(\.text).joined(), assEvent: "", spans: spans),
+            ])
+            return Compositor(threads: 1).render(canvas(SubtitleLayer(tracks: [track])).snapshot(at: 0.5), width: 320, height: 240).makeImage()
+        }
+        let plain = render([SubtitleSpan(text: "Plain "), SubtitleSpan(text: "slanted")])
+        let italic = render([SubtitleSpan(text: "Plain "), SubtitleSpan(text: "slanted", isItalic: true)])
+        #expect(!samePixels(plain, italic))
+        #expect(samePixels(plain, render([SubtitleSpan(text: "Plain slanted")])), "unstyled runs are the plain text")
+    }
+
     @Test func overlappingCuesAreAllFound() {
         let track = SubtitleTrack(kind: .text, codec: "subrip", assHeader: "", cues: [
             SubtitleCue(start: 0, end: 10_000, text: "long", assEvent: ""),
@@ -103,6 +127,7 @@ struct SubtitleTests {
         #expect(srt.kind == .text)
         #expect(srt.cues.map(\.start) == [500, 1000] && srt.cues.map(\.end) == [1000, 1500])
         #expect(srt.cues.map(\.text) == ["First cue", "Second cue"], "italics are markup, not text")
+        #expect(srt.cues.first?.spans == [SubtitleSpan(text: "First "), SubtitleSpan(text: "cue", isItalic: true)])
         let ass = try SubtitleReader.track(file: f.ass)
         #expect(ass.kind == .ass && ass.assHeader.contains("Style: Red"))
         #expect(ass.cues.map(\.start) == [500, 1000] && ass.cues.map(\.text) == ["RED", "GREEN"])

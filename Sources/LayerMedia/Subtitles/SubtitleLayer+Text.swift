@@ -1,3 +1,4 @@
+import Foundation
 import LayerGraphics
 import LayerKit
 
@@ -25,15 +26,15 @@ extension SubtitleLayer {
         textGroup.shadowOpacity = 0.8
     }
 
-    /// Shows `text` (hides the text when empty); lays it out again only when the text or the canvas changed.
-    func showText(_ text: String, canvas: Rect) {
-        guard !text.isEmpty else { textGroup.isHidden = true; return }
-        if shownText?.text != text || shownText?.canvas != canvas.size {
-            shownText = (text, canvas.size)
+    /// Shows the runs (hides the text when there are none); lays them out again only when they or the canvas changed.
+    func showText(_ spans: [SubtitleSpan], canvas: Rect) {
+        guard !spans.isEmpty else { textGroup.isHidden = true; return }
+        if shownText?.spans != spans || shownText?.canvas != canvas.size {
+            shownText = (spans, canvas.size)
             let size = Self.fontSize(canvasHeight: canvas.height)
             let width = (canvas.width * 0.9).rounded()
             textLayer.fontSize = size
-            textLayer.string = .plain(text)
+            textLayer.string = Self.text(spans, size: size, color: .white, font: textLayer.font)
             textLayer.bounds = Rect(x: 0, y: 0, width: width, height: canvas.height)
             let height = max(1, min(textLayer.preferredFrameSize().height, canvas.height))
             let box = Rect(x: 0, y: 0, width: width, height: height)
@@ -43,12 +44,28 @@ extension SubtitleLayer {
             let d = Self.outlineWidth(fontSize: size)
             for (outline, offset) in zip(outlineLayers, [(-d, 0.0), (d, 0.0), (0.0, -d), (0.0, d)]) {
                 outline.fontSize = size
-                outline.string = .plain(text)
+                outline.string = Self.text(spans, size: size, color: .black, font: outline.font)
                 outline.frame = box.offsetBy(dx: offset.0, dy: offset.1)
             }
             textGroup.shadowRadius = max(1, size / 12)
             textGroup.shadowOffset = Size(width: 0, height: max(1, size / 30))
         }
         textGroup.isHidden = false
+    }
+
+    /// Plain text when no run is styled; else an attributed string whose runs carry the whole look (an attributed
+    /// run takes nothing from the layer's font, size or colour): `Helvetica-Oblique` for italic, `-Bold`, `-BoldOblique`.
+    static func text(_ spans: [SubtitleSpan], size: Double, color: Color, font: String) -> TextLayer.Text {
+        if spans.allSatisfy({ !$0.isItalic && !$0.isBold }) { return .plain(spans.map(\.text).joined()) }
+        var text = AttributedString()
+        for span in spans {
+            var run = AttributedString(span.text)
+            let suffix = span.isBold && span.isItalic ? "-BoldOblique" : span.isBold ? "-Bold" : span.isItalic ? "-Oblique" : ""
+            run.font = font + suffix
+            run.fontSize = size
+            run.foregroundColor = color
+            text += run
+        }
+        return .attributed(text)
     }
 }

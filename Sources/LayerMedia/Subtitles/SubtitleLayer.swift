@@ -26,7 +26,7 @@ public final class SubtitleLayer: Layer {
     let assLayer = Layer()
     private var assRenderers: [Int: AssRenderer] = [:]
     /// What the text layer was last set up for, so that an unchanged cue is not laid out again.
-    var shownText: (text: String, canvas: Size)?
+    var shownText: (spans: [SubtitleSpan], canvas: Size)?
 
     public init(tracks: [SubtitleTrack], selected: Int? = 0) {
         self.tracks = tracks
@@ -70,8 +70,13 @@ public final class SubtitleLayer: Layer {
         switch track.kind {
         case .text:
             assLayer.isHidden = true
-            let text = track.cues(at: seconds).map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
-            showText(text, canvas: canvas)
+            // Cues showing together are stacked, the earlier above.
+            var spans: [SubtitleSpan] = []
+            for cue in track.cues(at: seconds) where !cue.spans.isEmpty {
+                if !spans.isEmpty { spans.append(SubtitleSpan(text: "\n")) }
+                spans += cue.spans
+            }
+            showText(spans, canvas: canvas)
         case .ass:
             textGroup.isHidden = true
             showASS(track: index, at: seconds, canvas: canvas)

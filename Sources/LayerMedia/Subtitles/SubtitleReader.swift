@@ -104,7 +104,10 @@ public enum SubtitleReader {
                 bytes += event.utf8.count
                 var text = SubtitleTrack.plainText(ofEvent: event)
                 if kind == .text, let kept = SubtitleTrack.withoutSwallowedCue(text) { text = kept; skipped += 1 }
-                cues.append(SubtitleCue(start: start, end: end, text: text, assEvent: event))
+                // Styled runs where they spell the same text (a cut malformed cue keeps its text, plain).
+                let spans = SubtitleTrack.spans(ofEvent: event)
+                cues.append(SubtitleCue(start: start, end: end, text: text, assEvent: event,
+                                        spans: spans.map(\.text).joined() == text ? spans : nil))
             }
         }
 

@@ -7,9 +7,13 @@ public struct SubtitleCue: Sendable, Equatable {
     /// The cue as FFmpeg decodes every text subtitle: an ASS event without its timing
     /// (`ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`), as libass takes it.
     public var assEvent: String
+    /// `text` in runs of italic and bold, as the cue marks them.
+    public var spans: [SubtitleSpan]
 
-    public init(start: Int64, end: Int64, text: String, assEvent: String) {
+    /// - Parameter spans: the styled runs of `text`; nil: all of it plain.
+    public init(start: Int64, end: Int64, text: String, assEvent: String, spans: [SubtitleSpan]? = nil) {
         self.start = start; self.end = end; self.text = text; self.assEvent = assEvent
+        self.spans = spans ?? (text.isEmpty ? [] : [SubtitleSpan(text: text)])
     }
 
     /// Whether the cue shows at `millisecond` (`SubtitleTrack.millisecond(at:)`): start ≤ t < end.
