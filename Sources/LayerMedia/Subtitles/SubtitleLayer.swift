@@ -92,8 +92,9 @@ public final class SubtitleLayer: Layer {
             return
         }
         if case .image(let shown)? = assLayer.contents, shown === frame.image {} else { assLayer.contents = .image(frame.image) }
-        assLayer.frame = Rect(x: canvas.minX + Double(frame.origin.x), y: canvas.minY + Double(frame.origin.y),
-                              width: Double(frame.image.width), height: Double(frame.image.height))
-        assLayer.isHidden = false
+        let placed = Rect(x: canvas.minX + Double(frame.origin.x), y: canvas.minY + Double(frame.origin.y),
+                          width: Double(frame.image.width), height: Double(frame.image.height))
+        if assLayer.frame != placed { assLayer.frame = placed }
+        if assLayer.isHidden { assLayer.isHidden = false }
     }
 }
