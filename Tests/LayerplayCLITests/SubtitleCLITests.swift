@@ -110,6 +110,15 @@ struct SubtitleCLITests {
         }
     }
 
+    /// From 0.8 s for 1 s: cue 1 (0.5–1.0 s) is cut to 0–0.2 s, cue 2 (1.0–1.5 s) moves to 0.2–0.7 s.
+    @Test func carriedCuesFollowTheExportedRange() throws {
+        let f = try SubtitleFixtures()
+        defer { f.remove() }
+        expectSuccess(runLayerplay([f.movTextMP4, "--start", "0.8", "--duration", "1", "-o", "part.mkv"], in: f.directory, timeout: 120))
+        let cues = try SubtitleFixtures.run("ffmpeg", ["-v", "error", "-i", "part.mkv", "-map", "0:s", "-f", "srt", "-"], in: f.directory)
+        #expect(cues.contains("00:00:00,000 --> 00:00:00,200\nFirst") && cues.contains("00:00:00,200 --> 00:00:00,700\nSecond"), "\(cues)")
+    }
+
     @Test func aContainerWithoutSubtitlesDropsThemWithOneWarning() throws {
         let f = try SubtitleFixtures()
         defer { f.remove() }
