@@ -84,7 +84,11 @@ let package = Package(
             dependencies: ["LayerCompositor", "LayerKit", "LayerGraphics", "CKernels", "TestSupport"],
             exclude: ["References"]
         ),
-        .testTarget(name: "LayerMediaTests", dependencies: ["LayerMedia", "LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"]),
+        .testTarget(
+            name: "LayerMediaTests",
+            dependencies: ["LayerMedia", "LayerCompositor", "LayerKit", "LayerGraphics", "TestSupport"],
+            exclude: ["References"]
+        ),
         .testTarget(
             name: "LayerGalleryTests",
             dependencies: ["LayerGallery", "LayerKit", "LayerGraphics", "TestSupport"],

@@ -21,7 +21,9 @@ struct Layerplay: ParsableCommand {
           layerplay photo.png --rotate 30 --corner-radius 24 --border 6:#ff0000 --shadow -o out.png
           layerplay photo.jpg --size 800x600 --background '#202020' --layer-size 480x320 --mask alpha.png -o out.png
           layerplay probe clip.mp4
+          layerplay movie.mkv --subtitles 1 -o burnt.mp4
         COLOR is a CSS name, #rgb, #rrggbb or #rrggbbaa. TIME is seconds (2.5) or [hh:]mm:ss[.ms].
+        --subtitles takes a file (.srt .ass .ssa .vtt) or STREAM, a number: the input's subtitle stream of that index, 0 = the first. Movies carry the input's subtitle streams unless one is burnt in or --no-subtitles.
         Without -o the input plays in a window with its sound.
 
         \(PlaybackCommand.keyHelp)

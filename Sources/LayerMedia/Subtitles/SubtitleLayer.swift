@@ -4,7 +4,7 @@ import LayerKit
 
 /// Shows a subtitle track over a canvas (its bounds are the canvas, upright, added last so that it is above
 /// everything else): the cues of the snapshot's time. Text cues (SubRip, WebVTT, mov_text) are drawn by a
-/// `TextLayer`, bottom centre; ASS/SSA tracks by libass, with their own styles and positions, into a plain layer's
+/// `TextLayer`, bottom centre, outlined; ASS/SSA tracks by libass, with their own styles and positions, into a plain layer's
 /// contents.
 ///
 /// The sublayers are set for the time of each snapshot while the snapshot is made (in `presentationContents`,
@@ -17,25 +17,30 @@ public final class SubtitleLayer: Layer {
     /// The player whose timeline the snapshot times are on (loops map back into the medium); nil: they are media times.
     public weak var player: Player?
 
-    /// Draws the text cues.
+    /// Draws the text cues: white, over four black copies nudged left, right, up and down (an outline).
     let textLayer = TextLayer()
+    let outlineLayers = (0..<4).map { _ in TextLayer() }
+    /// Holds the text and its outline, framed as the text.
+    let textGroup = Layer()
     /// Shows libass's picture of an ASS/SSA track.
     let assLayer = Layer()
     private var assRenderers: [Int: AssRenderer] = [:]
     /// What the text layer was last set up for, so that an unchanged cue is not laid out again.
-    var shownText: (text: String, canvas: Size)?
+    var shownText: (spans: [SubtitleSpan], canvas: Size)?
 
     public init(tracks: [SubtitleTrack], selected: Int? = 0) {
         self.tracks = tracks
         selection = SubtitleSelection(trackCount: tracks.count, current: selected)
         super.init()
         name = "subtitles"
-        textLayer.name = "subtitle-text"
+        textGroup.name = "subtitle-text"
         assLayer.name = "subtitle-ass"
-        textLayer.isHidden = true
+        textGroup.isHidden = true
         assLayer.isHidden = true
         configureText()
-        addSublayer(textLayer)
+        for outline in outlineLayers { textGroup.addSublayer(outline) }
+        textGroup.addSublayer(textLayer)
+        addSublayer(textGroup)
         addSublayer(assLayer)
     }
 
@@ -55,8 +60,9 @@ public final class SubtitleLayer: Layer {
 
     private func show(at seconds: Double) {
         let canvas = bounds.standardized
-        guard let index = selection.current, canvas.width >= 1, canvas.height >= 1 else {
-            textLayer.isHidden = true
+        // A canvas no picture can have (NaN, empty, beyond 16384 pixels) shows none.
+        guard let index = selection.current, canvas.width >= 1, canvas.height >= 1, canvas.width <= 16384, canvas.height <= 16384 else {
+            textGroup.isHidden = true
             assLayer.isHidden = true
             return
         }
@@ -64,10 +70,15 @@ public final class SubtitleLayer: Layer {
         switch track.kind {
         case .text:
             assLayer.isHidden = true
-            let text = track.cues(at: seconds).map(\.text).filter { !$0.isEmpty }.joined(separator: "\n")
-            showText(text, canvas: canvas)
+            // Cues showing together are stacked, the earlier above.
+            var spans: [SubtitleSpan] = []
+            for cue in track.cues(at: seconds) where !cue.spans.isEmpty {
+                if !spans.isEmpty { spans.append(SubtitleSpan(text: "\n")) }
+                spans += cue.spans
+            }
+            showText(spans, canvas: canvas)
         case .ass:
-            textLayer.isHidden = true
+            textGroup.isHidden = true
             showASS(track: index, at: seconds, canvas: canvas)
         }
     }
@@ -81,8 +92,9 @@ public final class SubtitleLayer: Layer {
             return
         }
         if case .image(let shown)? = assLayer.contents, shown === frame.image {} else { assLayer.contents = .image(frame.image) }
-        assLayer.frame = Rect(x: canvas.minX + Double(frame.origin.x), y: canvas.minY + Double(frame.origin.y),
-                              width: Double(frame.image.width), height: Double(frame.image.height))
-        assLayer.isHidden = false
+        let placed = Rect(x: canvas.minX + Double(frame.origin.x), y: canvas.minY + Double(frame.origin.y),
+                          width: Double(frame.image.width), height: Double(frame.image.height))
+        if assLayer.frame != placed { assLayer.frame = placed }
+        if assLayer.isHidden { assLayer.isHidden = false }
     }
 }

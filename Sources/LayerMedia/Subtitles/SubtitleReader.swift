@@ -86,6 +86,10 @@ public enum SubtitleReader {
             if subtitle.pts != lp_av_nopts_value() { base = Double(subtitle.pts) / Double(AV_TIME_BASE) }
             else if packet.pointee.pts != lp_av_nopts_value() { base = Double(packet.pointee.pts) * av_q2d(tb) }
             else { skipped += 1; return }
+            // A cue that ends before it starts (SubRip's demuxer passes it on as a negative duration) is malformed.
+            guard packet.pointee.duration >= 0, subtitle.end_display_time < 0x8000_0000 || subtitle.end_display_time == UInt32.max else {
+                skipped += 1; return
+            }
             var endOffset = Double(subtitle.end_display_time) / 1000
             if subtitle.end_display_time == 0 || subtitle.end_display_time == UInt32.max {
                 endOffset = packet.pointee.duration > 0 ? Double(packet.pointee.duration) * av_q2d(tb) : .nan
@@ -98,16 +102,26 @@ public enum SubtitleReader {
                 let event = String(cString: line)
                 guard start >= -86_400_000, end > start else { skipped += 1; continue }
                 bytes += event.utf8.count
-                cues.append(SubtitleCue(start: start, end: end, text: SubtitleTrack.plainText(ofEvent: event), assEvent: event))
+                var text = SubtitleTrack.plainText(ofEvent: event)
+                if kind == .text, let kept = SubtitleTrack.withoutSwallowedCue(text) { text = kept; skipped += 1 }
+                // Styled runs where they spell the same text (a cut malformed cue keeps its text, plain).
+                let spans = SubtitleTrack.spans(ofEvent: event)
+                cues.append(SubtitleCue(start: start, end: end, text: text, assEvent: event,
+                                        spans: spans.map(\.text).joined() == text ? spans : nil))
             }
         }
 
         /// A cue whose end was unknown lasts until the next one starts (or 5 s).
         func finish() -> [SubtitleCue] {
             var sorted = cues.sorted { $0.start < $1.start }
-            for i in sorted.indices where sorted[i].end == Int64.max / 4 {
-                let next = sorted[(i + 1)...].first { $0.start > sorted[i].start }?.start
-                sorted[i].end = Swift.min(next ?? Int64.max, sorted[i].start + 5000)
+            var nextStart = Int64.max // the start of the next cue that starts later, walking back
+            var i = sorted.count - 1
+            while i >= 0 {
+                var j = i // cues starting together all end at the next later start
+                while j > 0 && sorted[j - 1].start == sorted[i].start { j -= 1 }
+                for k in j...i where sorted[k].end == Int64.max / 4 { sorted[k].end = Swift.min(nextStart, sorted[k].start + 5000) }
+                nextStart = sorted[i].start
+                i = j - 1
             }
             return sorted
         }

@@ -3,7 +3,7 @@ import CShims
 import Foundation
 
 /// Carries a source's subtitle streams into an output movie, for the exported range (shifted so that it starts
-/// at 0): as they are where the container takes their codec (mov_text into MP4, anything text into Matroska),
+/// at 0): as they are where the container lists their codec (mov_text into MP4, anything text into Matroska),
 /// else re-encoded from their text into the container's own subtitle codec (SubRip or ASS into MP4/MOV become
 /// mov_text, into WebM WebVTT). Streams the container cannot hold at all are dropped with one warning line.
 /// Subtitle tracks are small: their packets are read up front and written in time order alongside the video.
@@ -40,7 +40,10 @@ final class SubtitleStreamWriter {
             guard let parameters = stream.pointee.codecpar else { continue }
             let isText = SubtitleReader.isText(parameters.pointee.codec_id)
             defer { if isText { textOrder += 1 } }
-            if container.takes(parameters), let out = avformat_new_stream(output, nil) {
+            // Only a container that names the codec as its own takes it as it is: a trial would pass in MPEG-TS,
+            // which writes any codec it does not know as an opaque data stream no player shows.
+            if avformat_query_codec(muxer, parameters.pointee.codec_id, FF_COMPLIANCE_NORMAL) == 1, container.takes(parameters),
+               let out = avformat_new_stream(output, nil) {
                 avcodec_parameters_copy(out.pointee.codecpar, parameters)
                 out.pointee.codecpar.pointee.codec_tag = 0
                 out.pointee.time_base = AVRational(num: 1, den: 1000)

@@ -7,9 +7,13 @@ public struct SubtitleCue: Sendable, Equatable {
     /// The cue as FFmpeg decodes every text subtitle: an ASS event without its timing
     /// (`ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`), as libass takes it.
     public var assEvent: String
+    /// `text` in runs of italic and bold, as the cue marks them.
+    public var spans: [SubtitleSpan]
 
-    public init(start: Int64, end: Int64, text: String, assEvent: String) {
+    /// - Parameter spans: the styled runs of `text`; nil: all of it plain.
+    public init(start: Int64, end: Int64, text: String, assEvent: String, spans: [SubtitleSpan]? = nil) {
         self.start = start; self.end = end; self.text = text; self.assEvent = assEvent
+        self.spans = spans ?? (text.isEmpty ? [] : [SubtitleSpan(text: text)])
     }
 
     /// Whether the cue shows at `millisecond` (`SubtitleTrack.millisecond(at:)`): start ≤ t < end.
@@ -33,13 +37,20 @@ public struct SubtitleTrack: Sendable {
     /// The ASS script header (`[Script Info]`, `[V4+ Styles]`…) the decoder made or the file carried.
     public var assHeader: String
     /// In order of start.
-    public var cues: [SubtitleCue]
+    public var cues: [SubtitleCue] { didSet { cues.sort { $0.start < $1.start }; longest = Self.longest(cues) } }
+    /// The longest cue's length: how far back from a time a cue can start and still show.
+    private var longest: Int64 = 0
     /// Cues that could not be used (undecodable, no or negative duration, beyond the limits).
     public var skippedCues: Int
 
     public init(kind: Kind, codec: String, language: String? = nil, assHeader: String, cues: [SubtitleCue], skippedCues: Int = 0) {
         self.kind = kind; self.codec = codec; self.language = language; self.assHeader = assHeader
         self.cues = cues.sorted { $0.start < $1.start }; self.skippedCues = skippedCues
+        longest = Self.longest(self.cues)
+    }
+
+    private static func longest(_ cues: [SubtitleCue]) -> Int64 {
+        cues.reduce(0) { max($0, $1.end &- $1.start) }
     }
 
     /// The most cues, and text bytes, one track may hold: a damaged or hostile file ends in a warning, not in
@@ -59,13 +70,19 @@ public struct SubtitleTrack: Sendable {
     /// The cues showing at `seconds`, in order of start.
     public func cues(at seconds: Double) -> [SubtitleCue] {
         let ms = Self.millisecond(at: seconds)
-        // Cues are sorted by start: those starting after `ms` cannot show; long cues may overlap many, so the rest is a scan.
-        var low = 0, high = cues.count
-        while low < high {
-            let mid = (low + high) / 2
-            if cues[mid].start <= ms { low = mid + 1 } else { high = mid }
+        // Cues are sorted by start: those starting after `ms` cannot show, nor those starting more than the longest
+        // cue's length before it; the few between are looked at.
+        func firstStarting(after limit: Int64) -> Int {
+            var low = 0, high = cues.count
+            while low < high {
+                let mid = (low + high) / 2
+                if cues[mid].start <= limit { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        return cues[..<low].filter { $0.covers(ms) }
+        let end = firstStarting(after: ms)
+        let begin = firstStarting(after: ms &- longest &- 1)
+        return cues[begin..<end].filter { $0.covers(ms) }
     }
 
     /// The plain text of an ASS event's Text field: override blocks (`{\i1}`, `{\pos(…)}`) removed, `\N` and `\n`
@@ -80,6 +97,17 @@ public struct SubtitleTrack: Sendable {
         }
         let text = commas == 8 ? event[index...] : Substring(event)
         return plainText(ofASSText: text)
+    }
+
+    /// A SubRip cue whose timing line is malformed is not a cue to FFmpeg's demuxer: its number, timing and text
+    /// end up as more lines of the cue before. Those lines are cut off (the text before them is returned); nil
+    /// when the text has no timing line in it.
+    static func withoutSwallowedCue(_ text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let timing = lines.firstIndex(where: { $0.contains("-->") }) else { return nil }
+        var cut = timing
+        if cut > 0, !lines[cut - 1].isEmpty, lines[cut - 1].allSatisfy({ ("0"..."9").contains($0) }) { cut -= 1 }
+        return lines[..<cut].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static func plainText(ofASSText text: Substring) -> String {
