@@ -22,6 +22,7 @@ public enum Gallery {
         roundedCornersMaskFigure,
         textScaleFigure,
         attributedTextFigure,
+        transformLayerCubesFigure,
         diagonalGradientFigure,
         gradientLocationsFigure,
         implicitColourFigure,
