@@ -61,6 +61,39 @@ extension Path {
         }
     }
 
+    /// An arc about `center` from `startAngle` turning by `delta` radians (positive: increasing angle, clockwise on
+    /// screen with y down), as CGPath's `addRelativeArc`; a line joins the current point to the arc's start.
+    public mutating func addRelativeArc(center: Point, radius: Double, startAngle: Double, delta: Double) {
+        guard delta.isFinite, startAngle.isFinite else { return }
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: startAngle + delta, clockwise: delta >= 0)
+    }
+
+    /// CGPath's `addArc(tangent1End:tangent2End:radius:)` (canvas' and PostScript's arcTo): a line from the current
+    /// point towards `tangent1End`, rounded into the line from `tangent1End` to `tangent2End` by an arc of `radius`
+    /// tangent to both. Collinear points or a zero radius give a line to `tangent1End`; with no current point the
+    /// path moves to `tangent1End` first.
+    public mutating func addArc(tangent1End t1: Point, tangent2End t2: Point, radius: Double) {
+        guard t1.x.isFinite, t1.y.isFinite, t2.x.isFinite, t2.y.isFinite, radius.isFinite else { return }
+        guard let p0 = currentPoint else { move(to: t1); return }
+        let ax = p0.x - t1.x, ay = p0.y - t1.y, bx = t2.x - t1.x, by = t2.y - t1.y
+        let la = (ax * ax + ay * ay).squareRoot(), lb = (bx * bx + by * by).squareRoot()
+        let r = abs(radius)
+        guard la > 0, lb > 0, r > 0 else { addLine(to: t1); return }
+        let ux = ax / la, uy = ay / la, vx = bx / lb, vy = by / lb
+        let cosine = max(-1, min(1, ux * vx + uy * vy))
+        let theta = acos(cosine) // the angle at t1 between the two lines
+        guard theta > 1e-9, theta < .pi - 1e-9 else { addLine(to: t1); return }
+        let along = r / tan(theta / 2) // from t1 to each tangent point
+        let a = Point(x: t1.x + ux * along, y: t1.y + uy * along), b = Point(x: t1.x + vx * along, y: t1.y + vy * along)
+        let bisector = ((ux + vx) * (ux + vx) + (uy + vy) * (uy + vy)).squareRoot()
+        let toCentre = r / sin(theta / 2)
+        let c = Point(x: t1.x + (ux + vx) / bisector * toCentre, y: t1.y + (uy + vy) / bisector * toCentre)
+        let start = atan2(a.y - c.y, a.x - c.x), end = atan2(b.y - c.y, b.x - c.x)
+        var sweep = end - start
+        if sweep > .pi { sweep -= 2 * .pi } else if sweep <= -.pi { sweep += 2 * .pi }
+        addArc(center: c, radius: r, startAngle: start, endAngle: start + sweep, clockwise: sweep > 0)
+    }
+
     /// A closed rectangle (a subpath of its own).
     public mutating func addRect(_ rect: Rect) { addPath(Path(rect: rect)) }
 

@@ -52,6 +52,46 @@ struct PathGeometryTests {
         #expect(near(pointOnCurve(other, element: 1, at: 1), Point(x: 0, y: -10), 1e-9), "first through the top")
     }
 
+    @Test func arcToRoundsTheCornerBetweenTwoLines() {
+        // (0,0) → (100,0) → (100,100) rounded by 20: the arc runs from (80,0) to (100,20) about (80,20).
+        var p = Path()
+        p.move(to: Point(x: 0, y: 0))
+        p.addArc(tangent1End: Point(x: 100, y: 0), tangent2End: Point(x: 100, y: 100), radius: 20)
+        guard case .line(let corner) = p.elements[1] else { Issue.record("a line first: \(p.elements)"); return }
+        #expect(near(corner, Point(x: 80, y: 0), 1e-9))
+        #expect(near(p.currentPoint, Point(x: 100, y: 20), 1e-9))
+        #expect(abs(p.length - (80 + .pi * 20 / 2)) < 0.01, "\(p.length)")
+        // The arc's midpoint lies on the circle about (80, 20).
+        let middle = p.trimmed(from: 0, to: (80 + .pi * 5) / p.length).currentPoint
+        #expect(near(middle, Point(x: 80 + 20 * cos(-.pi / 4), y: 20 + 20 * sin(-.pi / 4)), 0.05), "\(String(describing: middle))")
+        // Turning the other way (down then left) sweeps anticlockwise on screen.
+        var q = Path()
+        q.move(to: Point(x: 0, y: 0))
+        q.addArc(tangent1End: Point(x: 0, y: 100), tangent2End: Point(x: -100, y: 100), radius: 10)
+        #expect(near(q.currentPoint, Point(x: -10, y: 100), 1e-9))
+        // Degenerate cases: collinear points and a zero radius draw a line to the corner; no current point moves there.
+        var r = Path()
+        r.move(to: Point(x: 0, y: 0))
+        r.addArc(tangent1End: Point(x: 50, y: 0), tangent2End: Point(x: 100, y: 0), radius: 10)
+        r.addArc(tangent1End: Point(x: 50, y: 50), tangent2End: Point(x: 0, y: 50), radius: 0)
+        #expect(r.elements == [.move(Point(x: 0, y: 0)), .line(Point(x: 50, y: 0)), .line(Point(x: 50, y: 50))])
+        var s = Path()
+        s.addArc(tangent1End: Point(x: 5, y: 6), tangent2End: Point(x: 9, y: 9), radius: 3)
+        #expect(s.elements == [.move(Point(x: 5, y: 6))])
+        s.addArc(tangent1End: Point(x: .nan, y: 0), tangent2End: Point(x: 1, y: 1), radius: 3)
+        #expect(s.elements.count == 1)
+    }
+
+    @Test func relativeArcsTurnByTheirDelta() {
+        var p = Path()
+        p.addRelativeArc(center: Point(x: 0, y: 0), radius: 10, startAngle: 0, delta: .pi / 2)
+        #expect(near(p.currentPoint, Point(x: 0, y: 10), 1e-9)) // clockwise on screen: +x towards +y
+        var q = Path()
+        q.addRelativeArc(center: Point(x: 0, y: 0), radius: 10, startAngle: 0, delta: -.pi / 2)
+        #expect(near(q.currentPoint, Point(x: 0, y: -10), 1e-9))
+        #expect(abs(q.length - 5 * .pi) < 0.01)
+    }
+
     @Test func theStickFiguresHeadIsAFullCircleJoinedToNothing() {
         // Listing 6.1: move (175, 100), then a full circle about (150, 100) of radius 25 starting at 0.
         var p = Path()
