@@ -27,6 +27,7 @@ public enum Gallery {
         animationGroupFigure,
         springFigure,
         pushTransitionFigure,
+        fireFigure,
     ]
 
     /// The figure called `name`, if there is one.
