@@ -1,11 +1,14 @@
 import LayerGraphics
 
+// Particles are many and small, so their pixels are done in 8-bit fixed point, two channels per 32-bit word
+// (B and R in one, G and A in the other, each in a 16-bit lane): a bilinear tap, the tint and the blend are a few
+// integer multiplies per pixel, with no float conversions.
+
 extension Kernels {
     /// Draws the particles of `d` that touch `area`, in painting order: each pixel of a particle's box samples its
     /// level bilinearly (or nearest), with taps outside the `contentsRect` part clear, multiplies by the tint, the
     /// draw's opacity and the clips' coverage, and is blended source-over or added (`additive`, clamped at 255).
     static func drawParticles(_ d: ParticleDraw, into target: RenderTarget, area: PixelRect) {
-        let hasClips = !d.clips.isEmpty
         let opacity = d.opacity
         d.quads.withUnsafeBufferPointer { quads in
             d.textures.withUnsafeBufferPointer { textures in
@@ -15,32 +18,69 @@ extension Kernels {
                     if x0 >= x1 || y0 >= y1 { continue }
                     let tex = textures[Int(q.texture)]
                     let tint = q.tint * opacity
-                    if d.additive {
-                        drawQuad(q, tex, tint, target, x0, x1, y0, y1, d.clips, hasClips) { c, dst in
-                            dst = pack(unpack(dst) + c)
-                        }
-                    } else {
-                        drawQuad(q, tex, tint, target, x0, x1, y0, y1, d.clips, hasClips) { c, dst in blend(c, over: &dst) }
-                    }
+                    let rows = QuadRows(q, tex, x0, x1, y0, y1)
+                    if d.additive { rows.draw(tint, target, d.clips, AddParticle.self) }
+                    else { rows.draw(tint, target, d.clips, PaintParticle.self) }
                 }
             }
         }
     }
+}
 
-    /// One quad's pixels; `combine` (source-over or plus) is chosen once per quad, outside the loops.
+/// One quad clipped to a band, walked row by row.
+private struct QuadRows {
+    let q: ParticleQuad
+    let base: UnsafePointer<UInt32>
+    let stride: Int
+    let x0, x1, y0, y1: Int
+    /// The drawn part of the texture, in whole texels [ix0, ix1) × [iy0, iy1).
+    let ix0, iy0, ix1, iy1: Int
+
+    init(_ q: ParticleQuad, _ tex: ParticleTexture, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int) {
+        self.q = q; base = tex.base; stride = tex.width
+        self.x0 = x0; self.x1 = x1; self.y0 = y0; self.y1 = y1
+        ix0 = Int(max(q.ix0, 0)); iy0 = Int(max(q.iy0, 0))
+        ix1 = Int(min(q.ix1, Int32(tex.width))); iy1 = Int(min(q.iy1, Int32(tex.height)))
+    }
+
     @inline(__always)
-    private static func drawQuad(_ q: ParticleQuad, _ tex: ParticleTexture, _ tint: SIMD4<Float>, _ target: RenderTarget,
-                                 _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int, _ clips: [ClipShape], _ hasClips: Bool,
-                                 _ combine: (SIMD4<Float>, inout UInt32) -> Void) {
-        let ix0 = Int(max(q.ix0, 0)), iy0 = Int(max(q.iy0, 0))
-        let ix1 = Int(min(q.ix1, Int32(tex.width))), iy1 = Int(min(q.iy1, Int32(tex.height)))
-        if ix0 >= ix1 || iy0 >= iy1 { return }
-        // Texel coordinates where a bilinear tap can still land inside the drawn part (half a texel beyond its edge).
-        let uLo = Float(ix0) - 0.5, uHi = Float(ix1) + 0.5, vLo = Float(iy0) - 0.5, vHi = Float(iy1) + 0.5
-        let base = tex.base, stride = tex.width
-        @inline(__always) func tap(_ x: Int, _ y: Int) -> UInt32 {
-            x >= ix0 && x < ix1 && y >= iy0 && y < iy1 ? base[y * stride + x] : 0
+    func tap(_ x: Int, _ y: Int) -> UInt32 {
+        x >= ix0 && x < ix1 && y >= iy0 && y < iy1 ? base[y * stride + x] : 0
+    }
+
+    /// The premultiplied texel under texel coordinates (u, v): bilinear or nearest, clear outside the part.
+    @inline(__always)
+    func sample(_ u: Float, _ v: Float) -> UInt32 {
+        if q.nearest {
+            return tap(Int(u + 4096) - 4096, Int(v + 4096) - 4096)
         }
+        // floor by truncating a positive value: u and v stay within a few texels of the part here.
+        let fu = u - 0.5, fv = v - 0.5
+        let iu = Int(fu + 4096) - 4096, iv = Int(fv + 4096) - 4096
+        let w00: UInt32, w10: UInt32, w01: UInt32, w11: UInt32
+        if iu >= ix0 && iu + 1 < ix1 && iv >= iy0 && iv + 1 < iy1 {
+            // All four taps inside the part (most pixels): no per-tap test.
+            let p = base + (iv * stride + iu)
+            w00 = p[0]; w10 = p[1]; w01 = p[stride]; w11 = p[stride + 1]
+        } else {
+            w00 = tap(iu, iv); w10 = tap(iu + 1, iv); w01 = tap(iu, iv + 1); w11 = tap(iu + 1, iv + 1)
+        }
+        if (w00 | w10 | w01 | w11) == 0 { return 0 }
+        let fx = UInt32(Int32((fu - Float(iu)) * 256)), fy = UInt32(Int32((fv - Float(iv)) * 256))
+        let lo = lerp(lerp(w00 & 0x00ff_00ff, w10 & 0x00ff_00ff, fx), lerp(w01 & 0x00ff_00ff, w11 & 0x00ff_00ff, fx), fy)
+        let hi = lerp(lerp((w00 >> 8) & 0x00ff_00ff, (w10 >> 8) & 0x00ff_00ff, fx),
+                      lerp((w01 >> 8) & 0x00ff_00ff, (w11 >> 8) & 0x00ff_00ff, fx), fy)
+        return lo | hi << 8
+    }
+
+    /// Walks the rows; `tint` is the premultiplied B, G, R, A factors (0…1).
+    @inline(__always)
+    func draw<B: ParticleBlend>(_ tint: SIMD4<Float>, _ target: RenderTarget, _ clips: [ClipShape], _: B.Type) {
+        if ix0 >= ix1 || iy0 >= iy1 { return }
+        let fixed = FixedTint(tint)
+        // Texel coordinates where a bilinear tap can still land inside the part (half a texel beyond its edge).
+        let uLo = Float(ix0) - 0.5, uHi = Float(ix1) + 0.5, vLo = Float(iy0) - 0.5, vHi = Float(iy1) + 0.5
+        let hasClips = !clips.isEmpty
         for y in y0..<y1 {
             let py = Float(y) + 0.5 - q.cy
             let px0 = Float(x0) + 0.5 - q.cx
@@ -48,51 +88,94 @@ extension Kernels {
             var v = q.ty + q.m10 * px0 + q.m11 * py
             // Narrow the row to the columns whose texel lies within reach of the part: u and v are affine in x.
             var a = x0, b = x1
-            if !narrow(&a, &b, start: u, step: q.m00, lo: uLo, hi: uHi, x0: x0)
-                || !narrow(&a, &b, start: v, step: q.m10, lo: vLo, hi: vHi, x0: x0) { continue }
+            if !narrow(&a, &b, start: u, step: q.m00, lo: uLo, hi: uHi) || !narrow(&a, &b, start: v, step: q.m10, lo: vLo, hi: vHi) {
+                continue
+            }
             u += q.m00 * Float(a - x0); v += q.m10 * Float(a - x0)
             let row = target.row(y)
             for x in a..<b {
-                defer { u += q.m00; v += q.m10 }
-                var c: SIMD4<Float>
-                if q.nearest {
-                    let word = tap(Int((u).rounded(.down)), Int((v).rounded(.down)))
-                    if word == 0 { continue }
-                    c = unpack(word)
-                } else {
-                    let fu = u - 0.5, fv = v - 0.5
-                    let iu = Int(fu.rounded(.down)), iv = Int(fv.rounded(.down))
-                    let w00 = tap(iu, iv), w10 = tap(iu + 1, iv), w01 = tap(iu, iv + 1), w11 = tap(iu + 1, iv + 1)
-                    if (w00 | w10 | w01 | w11) == 0 { continue }
-                    let s = fu - Float(iu), t = fv - Float(iv)
-                    let top = unpack(w00) + (unpack(w10) - unpack(w00)) * s
-                    let bottom = unpack(w01) + (unpack(w11) - unpack(w01)) * s
-                    c = top + (bottom - top) * t
-                }
-                c *= tint
+                let texel = sample(u, v)
+                u += q.m00; v += q.m10
+                if texel == 0 { continue }
+                var t = fixed
                 if hasClips {
-                    let k = clipCoverage(clips, px: Double(x) + 0.5, py: Double(y) + 0.5)
+                    let k = Kernels.clipCoverage(clips, px: Double(x) + 0.5, py: Double(y) + 0.5)
                     if k <= 0 { continue }
-                    c *= k
+                    t = FixedTint(tint * k)
                 }
-                combine(c, &row[x])
+                let (lo, hi) = t.apply(texel)
+                if (lo | hi) == 0 { continue }
+                B.combine(lo, hi, &row[x])
             }
         }
     }
 
-    /// Narrows [a, b) to the columns x where start + step·(x − x0) lies in (lo, hi); false when none is left.
+    /// Narrows [a, b) to the columns x where start + step·(x − x0) lies in (lo, hi), widened by a column each way;
+    /// false when none is left.
     @inline(__always)
-    private static func narrow(_ a: inout Int, _ b: inout Int, start: Float, step: Float, lo: Float, hi: Float, x0: Int) -> Bool {
-        if abs(step) < 1e-12 {
-            return start > lo && start < hi
-        }
-        // Solve lo < start + step·i < hi for i (the column offset from x0), widened by one column each way.
+    private func narrow(_ a: inout Int, _ b: inout Int, start: Float, step: Float, lo: Float, hi: Float) -> Bool {
+        if abs(step) < 1e-12 { return start > lo && start < hi }
         var i0 = (lo - start) / step, i1 = (hi - start) / step
         if i0 > i1 { swap(&i0, &i1) }
         guard i0.isFinite, i1.isFinite else { return false }
-        let first = x0 + Int(max(min(i0.rounded(.down), 1e9), -1e9)) - 1
-        let last = x0 + Int(max(min(i1.rounded(.up), 1e9), -1e9)) + 1
-        a = max(a, first); b = min(b, last)
+        a = max(a, x0 + Int(max(min(i0.rounded(.down), 1e9), -1e9)) - 1)
+        b = min(b, x0 + Int(max(min(i1.rounded(.up), 1e9), -1e9)) + 1)
         return a < b
+    }
+}
+
+/// Two 8-bit channels in 16-bit lanes, mixed as a + (b − a)·f/256 (f in 0…256), rounded.
+@inline(__always)
+private func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+    ((a &* (256 &- f) &+ b &* f &+ 0x0080_0080) >> 8) & 0x00ff_00ff
+}
+
+/// Each 16-bit lane clamped to 255 (lanes hold at most 511).
+@inline(__always)
+private func saturate(_ x: UInt32) -> UInt32 {
+    (x | (((x >> 8) & 0x0001_0001) &* 0xff)) & 0x00ff_00ff
+}
+
+/// The tint as factors of 0…256 per channel.
+private struct FixedTint {
+    let b, g, r, a: UInt32
+
+    @inline(__always)
+    init(_ t: SIMD4<Float>) {
+        @inline(__always) func f(_ v: Float) -> UInt32 { UInt32(Int32(min(max(v, 0), 1) * 256 + 0.5)) }
+        b = f(t.x); g = f(t.y); r = f(t.z); a = f(t.w)
+    }
+
+    /// The texel times the tint, as (B | R << 16, G | A << 16).
+    @inline(__always)
+    func apply(_ w: UInt32) -> (UInt32, UInt32) {
+        let cb = ((w & 0xff) &* b &+ 128) >> 8, cg = (((w >> 8) & 0xff) &* g &+ 128) >> 8
+        let cr = (((w >> 16) & 0xff) &* r &+ 128) >> 8, ca = ((w >> 24) &* a &+ 128) >> 8
+        return (cb | cr << 16, cg | ca << 16)
+    }
+}
+
+/// How a particle's pixel (premultiplied, as `FixedTint.apply` gives it) meets the target.
+protocol ParticleBlend {
+    static func combine(_ lo: UInt32, _ hi: UInt32, _ dst: inout UInt32)
+}
+
+/// Source-over (every render mode but additive): dst·(1 − a) + src.
+enum PaintParticle: ParticleBlend {
+    @inline(__always)
+    static func combine(_ lo: UInt32, _ hi: UInt32, _ dst: inout UInt32) {
+        let a = hi >> 16
+        let keep = 256 &- (a &+ (a >> 7))   // 255 → 0: an opaque pixel replaces the target
+        let dLo = ((dst & 0x00ff_00ff) &* keep &+ 0x0080_0080) >> 8 & 0x00ff_00ff
+        let dHi = (((dst >> 8) & 0x00ff_00ff) &* keep &+ 0x0080_0080) >> 8 & 0x00ff_00ff
+        dst = saturate(dLo &+ lo) | saturate(dHi &+ hi) << 8
+    }
+}
+
+/// Plus: each premultiplied channel min(255, dst + src), alpha too.
+enum AddParticle: ParticleBlend {
+    @inline(__always)
+    static func combine(_ lo: UInt32, _ hi: UInt32, _ dst: inout UInt32) {
+        dst = saturate((dst & 0x00ff_00ff) &+ lo) | saturate(((dst >> 8) & 0x00ff_00ff) &+ hi) << 8
     }
 }
