@@ -1,8 +1,8 @@
 import LayerGraphics
 
-// Particles are many and small, so their pixels are done in 8-bit fixed point, two channels per 32-bit word
-// (B and R in one, G and A in the other, each in a 16-bit lane): a bilinear tap, the tint and the blend are a few
-// integer multiplies per pixel, with no float conversions.
+// Particles are many and small, so their pixels are done in 8-bit fixed point, the four channels of a pixel in the
+// 16-bit lanes of one 64-bit word (B, R, G, A from the low end): a bilinear tap, the tint and the blend are a few
+// integer multiplies per pixel, and floors and weights come from the 1.5·2²³ rounding trick (no checked conversions).
 
 extension Kernels {
     /// Draws the particles of `d` that touch `area`, in painting order: each pixel of a particle's box samples its
@@ -48,15 +48,13 @@ private struct QuadRows {
         x >= ix0 && x < ix1 && y >= iy0 && y < iy1 ? base[y * stride + x] : 0
     }
 
-    /// The premultiplied texel under texel coordinates (u, v): bilinear or nearest, clear outside the part.
+    /// The premultiplied texel under texel coordinates (u, v), spread into lanes: bilinear or nearest, clear outside
+    /// the part.
     @inline(__always)
-    func sample(_ u: Float, _ v: Float) -> UInt32 {
-        if q.nearest {
-            return tap(Int(u + 4096) - 4096, Int(v + 4096) - 4096)
-        }
-        // floor by truncating a positive value: u and v stay within a few texels of the part here.
+    func sample(_ u: Float, _ v: Float) -> UInt64 {
+        if q.nearest { return spread(tap(floor(u), floor(v))) }
         let fu = u - 0.5, fv = v - 0.5
-        let iu = Int(fu + 4096) - 4096, iv = Int(fv + 4096) - 4096
+        let iu = floor(fu), iv = floor(fv)
         let w00: UInt32, w10: UInt32, w01: UInt32, w11: UInt32
         if iu >= ix0 && iu + 1 < ix1 && iv >= iy0 && iv + 1 < iy1 {
             // All four taps inside the part (most pixels): no per-tap test.
@@ -66,11 +64,8 @@ private struct QuadRows {
             w00 = tap(iu, iv); w10 = tap(iu + 1, iv); w01 = tap(iu, iv + 1); w11 = tap(iu + 1, iv + 1)
         }
         if (w00 | w10 | w01 | w11) == 0 { return 0 }
-        let fx = UInt32(Int32((fu - Float(iu)) * 256)), fy = UInt32(Int32((fv - Float(iv)) * 256))
-        let lo = lerp(lerp(w00 & 0x00ff_00ff, w10 & 0x00ff_00ff, fx), lerp(w01 & 0x00ff_00ff, w11 & 0x00ff_00ff, fx), fy)
-        let hi = lerp(lerp((w00 >> 8) & 0x00ff_00ff, (w10 >> 8) & 0x00ff_00ff, fx),
-                      lerp((w01 >> 8) & 0x00ff_00ff, (w11 >> 8) & 0x00ff_00ff, fx), fy)
-        return lo | hi << 8
+        let fx = weight(fu - Float(iu)), fy = weight(fv - Float(iv))
+        return lerp(lerp(spread(w00), spread(w10), fx), lerp(spread(w01), spread(w11), fx), fy)
     }
 
     /// Walks the rows; `tint` is the premultiplied B, G, R, A factors (0…1).
@@ -103,9 +98,9 @@ private struct QuadRows {
                     if k <= 0 { continue }
                     t = FixedTint(tint * k)
                 }
-                let (lo, hi) = t.apply(texel)
-                if (lo | hi) == 0 { continue }
-                B.combine(lo, hi, &row[x])
+                let c = t.apply(texel)
+                if c == 0 { continue }
+                B.combine(c, &row[x])
             }
         }
     }
@@ -124,58 +119,81 @@ private struct QuadRows {
     }
 }
 
-/// Two 8-bit channels in 16-bit lanes, mixed as a + (b − a)·f/256 (f in 0…256), rounded.
+/// ⌊x⌋ for |x| < 2²², by the 1.5·2²³ rounding trick on x − ½ (a tie may round up: the weight is then 0 or 256).
 @inline(__always)
-private func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-    ((a &* (256 &- f) &+ b &* f &+ 0x0080_0080) >> 8) & 0x00ff_00ff
+private func floor(_ x: Float) -> Int {
+    Int((x - 0.5 + 12_582_912).bitPattern & 0x7f_ffff) - 0x40_0000
 }
 
-/// Each 16-bit lane clamped to 255 (lanes hold at most 511).
+/// A fraction in 0…1 as a weight of 0…256, rounded.
 @inline(__always)
-private func saturate(_ x: UInt32) -> UInt32 {
-    (x | (((x >> 8) & 0x0001_0001) &* 0xff)) & 0x00ff_00ff
+private func weight(_ f: Float) -> UInt64 {
+    UInt64((min(max(f, 0), 1) * 256 + 12_582_912).bitPattern & 0x1ff)
+}
+
+/// A BGRA word with its channels in 16-bit lanes: B, R, G, A from the low end.
+@inline(__always)
+private func spread(_ w: UInt32) -> UInt64 {
+    UInt64(w & 0x00ff_00ff) | UInt64(w & 0xff00_ff00) << 24
+}
+
+/// Lanes back into a BGRA word (each lane at most 255).
+@inline(__always)
+private func gather(_ x: UInt64) -> UInt32 {
+    UInt32(truncatingIfNeeded: x) | UInt32(truncatingIfNeeded: x >> 24)
+}
+
+private let laneMask: UInt64 = 0x00ff_00ff_00ff_00ff
+
+/// Four 8-bit channels mixed as a + (b − a)·f/256 (f in 0…256), rounded.
+@inline(__always)
+private func lerp(_ a: UInt64, _ b: UInt64, _ f: UInt64) -> UInt64 {
+    ((a &* (256 &- f) &+ b &* f &+ 0x0080_0080_0080_0080) >> 8) & laneMask
+}
+
+/// Each lane clamped to 255 (lanes hold at most 511).
+@inline(__always)
+private func saturate(_ x: UInt64) -> UInt64 {
+    (x | (((x >> 8) & 0x0001_0001_0001_0001) &* 0xff)) & laneMask
 }
 
 /// The tint as factors of 0…256 per channel.
 private struct FixedTint {
-    let b, g, r, a: UInt32
+    let b, g, r, a: UInt64
 
     @inline(__always)
     init(_ t: SIMD4<Float>) {
-        @inline(__always) func f(_ v: Float) -> UInt32 { UInt32(Int32(min(max(v, 0), 1) * 256 + 0.5)) }
+        @inline(__always) func f(_ v: Float) -> UInt64 { weight(v.isNaN ? 0 : v) }
         b = f(t.x); g = f(t.y); r = f(t.z); a = f(t.w)
     }
 
-    /// The texel times the tint, as (B | R << 16, G | A << 16).
+    /// The spread texel times the tint, spread.
     @inline(__always)
-    func apply(_ w: UInt32) -> (UInt32, UInt32) {
-        let cb = ((w & 0xff) &* b &+ 128) >> 8, cg = (((w >> 8) & 0xff) &* g &+ 128) >> 8
-        let cr = (((w >> 16) & 0xff) &* r &+ 128) >> 8, ca = ((w >> 24) &* a &+ 128) >> 8
-        return (cb | cr << 16, cg | ca << 16)
+    func apply(_ x: UInt64) -> UInt64 {
+        let cb = ((x & 0xff) &* b &+ 128) >> 8, cr = (((x >> 16) & 0xff) &* r &+ 128) >> 8
+        let cg = (((x >> 32) & 0xff) &* g &+ 128) >> 8, ca = ((x >> 48) &* a &+ 128) >> 8
+        return cb | cr << 16 | cg << 32 | ca << 48
     }
 }
 
-/// How a particle's pixel (premultiplied, as `FixedTint.apply` gives it) meets the target.
+/// How a particle's pixel (premultiplied and spread, as `FixedTint.apply` gives it) meets the target.
 protocol ParticleBlend {
-    static func combine(_ lo: UInt32, _ hi: UInt32, _ dst: inout UInt32)
+    static func combine(_ c: UInt64, _ dst: inout UInt32)
 }
 
 /// Source-over (every render mode but additive): dst·(1 − a) + src.
 enum PaintParticle: ParticleBlend {
     @inline(__always)
-    static func combine(_ lo: UInt32, _ hi: UInt32, _ dst: inout UInt32) {
-        let a = hi >> 16
+    static func combine(_ c: UInt64, _ dst: inout UInt32) {
+        let a = c >> 48
         let keep = 256 &- (a &+ (a >> 7))   // 255 → 0: an opaque pixel replaces the target
-        let dLo = ((dst & 0x00ff_00ff) &* keep &+ 0x0080_0080) >> 8 & 0x00ff_00ff
-        let dHi = (((dst >> 8) & 0x00ff_00ff) &* keep &+ 0x0080_0080) >> 8 & 0x00ff_00ff
-        dst = saturate(dLo &+ lo) | saturate(dHi &+ hi) << 8
+        let d = ((spread(dst) &* keep &+ 0x0080_0080_0080_0080) >> 8) & laneMask
+        dst = gather(saturate(d &+ c))
     }
 }
 
 /// Plus: each premultiplied channel min(255, dst + src), alpha too.
 enum AddParticle: ParticleBlend {
     @inline(__always)
-    static func combine(_ lo: UInt32, _ hi: UInt32, _ dst: inout UInt32) {
-        dst = saturate((dst & 0x00ff_00ff) &+ lo) | saturate(((dst >> 8) & 0x00ff_00ff) &+ hi) << 8
-    }
+    static func combine(_ c: UInt64, _ dst: inout UInt32) { dst = gather(saturate(spread(dst) &+ c)) }
 }
