@@ -260,6 +260,14 @@ struct EmitterParticleTests {
                 #expect(ps.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.scale.isFinite && $0.color.alpha >= 0 && $0.color.alpha <= 1 })
             }
         }
+        // Thousands of cells whose candidates mostly died: the budget is shared, so they cost no more than one cell.
+        let crowd = EmitterLayer()
+        crowd.emitterCells = (0..<5000).map { _ in
+            let c = EmitterCell(); c.birthRate = 1e9; c.lifetime = 1e-9; c.lifetimeRange = 2e-9; return c
+        }
+        let crowdStart = clock.now
+        #expect(particles(crowd, at: 10).count <= EmitterLayer.maximumParticleCount)
+        #expect(clock.now - crowdStart < .seconds(30), "bounded work")
         // A huge time with a long life: indices stay exact or are refused, never overflow.
         let (late, _) = emitter { c in c.birthRate = 1e9; c.lifetime = 10 }
         #expect(particles(late, at: 1e300).count <= EmitterLayer.maximumParticleCount)

@@ -39,6 +39,7 @@ public struct EmitterPayload: LayerPayload, Equatable {
     public let cells: [EmitterCellLook]
     /// Whether particles are added (`.additive`) rather than painted over each other.
     public let isAdditive: Bool
-    /// Whether births were skipped because `EmitterLayer.maximumParticleCount` was reached.
+    /// Whether births were skipped because `EmitterLayer.maximumParticleCount` (or the per-snapshot budget of
+    /// candidate births, four times as many) was reached.
     public let isCapped: Bool
 }

@@ -29,16 +29,17 @@ struct ParticleSystem {
 
     /// Birth rates above this many a second are held there (a finite, exact n/ρ for every index we reach).
     static let maximumBirthRate = 1e9
-    /// At most this many candidate births are examined per cell per snapshot (most are alive: only a lifetime range
-    /// makes some of them dead).
+    /// At most this many candidate births are examined per snapshot, all cells together (most are alive: only a
+    /// lifetime range makes some of them dead), so thousands of cells cost no more than one.
     static var maximumCandidates: Int { 4 * EmitterLayer.maximumParticleCount }
 
     func payload(at time: Double) -> EmitterPayload {
         var particles: [EmitterParticle] = []
         var capped = false
+        var budget = Self.maximumCandidates
         let looks = cells.map(Self.look)
         for (i, cell) in cells.enumerated() where cell.isEnabled {
-            if !emit(cell, index: i, at: time, into: &particles) { capped = true; break }
+            if !emit(cell, index: i, at: time, budget: &budget, into: &particles) { capped = true; break }
         }
         return EmitterPayload(particles: ordered(particles), cells: looks, isAdditive: settings.renderMode == .additive,
                               isCapped: capped)
@@ -56,8 +57,9 @@ struct ParticleSystem {
                                minificationFilterBias: finite(c.minificationFilterBias))
     }
 
-    /// Appends cell `index`'s live particles; false when the cap was reached (the rest are skipped).
-    private func emit(_ cell: EmitterCell, index: Int, at time: Double, into out: inout [EmitterParticle]) -> Bool {
+    /// Appends cell `index`'s live particles, examining at most `budget` candidates (and taking them from it); false
+    /// when the particle cap or the budget was reached (the rest are skipped).
+    private func emit(_ cell: EmitterCell, index: Int, at time: Double, budget: inout Int, into out: inout [EmitterParticle]) -> Bool {
         let s = settings, f = Self.finite
         // The cell's clock (its media timing on the layer's local time).
         let speed = max(0, f(cell.speed))
@@ -75,7 +77,9 @@ struct ParticleSystem {
         // The oldest that may still live: born after τ − longest.
         let first = max(0, (rho * (tau - longest)).rounded(.down))
         guard last >= first else { return true }
-        let span = min(last - first + 1, Double(Self.maximumCandidates))
+        guard budget > 0 else { return false }
+        let span = min(last - first + 1, Double(budget))
+        budget -= Int(span)
 
         let random = ParticleRandom(seed: s.seed, path: [index])
         let base = cell.color ?? .white
