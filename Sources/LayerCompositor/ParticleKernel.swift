@@ -1,3 +1,4 @@
+import CKernels
 import LayerGraphics
 
 // Particles are many and small, so their pixels are done in 8-bit fixed point, the four channels of a pixel in the
@@ -28,7 +29,7 @@ extension Kernels {
 }
 
 /// One quad clipped to a band, walked row by row.
-private struct QuadRows {
+struct QuadRows {
     let q: ParticleQuad
     let base: UnsafePointer<UInt32>
     let stride: Int
@@ -75,7 +76,7 @@ private struct QuadRows {
         let fixed = FixedTint(tint)
         // Texel coordinates where a bilinear tap can still land inside the part (half a texel beyond its edge).
         let uLo = Float(ix0) - 0.5, uHi = Float(ix1) + 0.5, vLo = Float(iy0) - 0.5, vHi = Float(iy1) + 0.5
-        let hasClips = !clips.isEmpty
+        let hasClips = !clips.isEmpty, vector = vectorRows
         for y in y0..<y1 {
             let py = Float(y) + 0.5 - q.cy
             let px0 = Float(x0) + 0.5 - q.cx
@@ -87,22 +88,44 @@ private struct QuadRows {
                 continue
             }
             u += q.m00 * Float(a - x0); v += q.m10 * Float(a - x0)
-            let row = target.row(y)
-            for x in a..<b {
-                let texel = sample(u, v)
-                u += q.m00; v += q.m10
-                if texel == 0 { continue }
-                var t = fixed
-                if hasClips {
-                    let k = Kernels.clipCoverage(clips, px: Double(x) + 0.5, py: Double(y) + 0.5)
-                    if k <= 0 { continue }
-                    t = FixedTint(tint * k)
+            let row = target.row(y) + a
+            if hasClips {
+                for i in 0..<(b - a) {
+                    let k = Kernels.clipCoverage(clips, px: Double(a + i) + 0.5, py: Double(y) + 0.5)
+                    if k > 0 { pixel(i, row, u, v, FixedTint(tint * k), B.self) }
                 }
-                let c = t.apply(texel)
-                if c == 0 { continue }
-                B.combine(c, &row[x])
+                continue
             }
+            var done = 0
+            if vector {
+                done = lp_particle_row_avx2(row, b - a, base, stride, Int32(ix0), Int32(iy0), Int32(ix1), Int32(iy1),
+                                            u, v, q.m00, q.m10, fixed.packed, B.isAdditive ? 1 : 0)
+            }
+            self.row(row, from: done, to: b - a, u, v, fixed, B.self)
         }
+    }
+
+    /// Whether rows go through the AVX2 kernel (`lp_particle_row_avx2`, the twin of `row`): bilinear, within its
+    /// coordinate range.
+    var vectorRows: Bool { avx2KernelsEnabled && !q.nearest && stride < 1 << 20 && iy1 < 1 << 20 }
+
+    /// Pixels [from, to) of a row whose pixel 0 samples texel (u, v): the Swift kernel, which the AVX2 one matches bit
+    /// for bit. Pixel i samples (u + du·i, v + dv·i), computed afresh (not accumulated), as the vector lanes do.
+    @inline(__always)
+    func row<B: ParticleBlend>(_ row: UnsafeMutablePointer<UInt32>, from: Int, to: Int, _ u: Float, _ v: Float,
+                               _ tint: FixedTint, _: B.Type) {
+        for i in from..<to { pixel(i, row, u, v, tint, B.self) }
+    }
+
+    @inline(__always)
+    private func pixel<B: ParticleBlend>(_ i: Int, _ row: UnsafeMutablePointer<UInt32>, _ u: Float, _ v: Float,
+                                         _ tint: FixedTint, _: B.Type) {
+        let k = Float(i)
+        let texel = sample(u + q.m00 * k, v + q.m10 * k)
+        if texel == 0 { return }
+        let c = tint.apply(texel)
+        if c == 0 { return }
+        B.combine(c, &row[i])
     }
 
     /// Narrows [a, b) to the columns x where start + step·(x − x0) lies in (lo, hi), widened by a column each way;
@@ -158,7 +181,7 @@ private func saturate(_ x: UInt64) -> UInt64 {
 }
 
 /// The tint as factors of 0…256 per channel.
-private struct FixedTint {
+struct FixedTint {
     let b, g, r, a: UInt64
 
     @inline(__always)
@@ -166,6 +189,9 @@ private struct FixedTint {
         @inline(__always) func f(_ v: Float) -> UInt64 { weight(v.isNaN ? 0 : v) }
         b = f(t.x); g = f(t.y); r = f(t.z); a = f(t.w)
     }
+
+    /// B, G, R, A in the 16-bit lanes of one word, B lowest (the AVX2 kernel's operand).
+    var packed: UInt64 { b | g << 16 | r << 32 | a << 48 }
 
     /// The spread texel times the tint, spread.
     @inline(__always)
@@ -179,10 +205,12 @@ private struct FixedTint {
 /// How a particle's pixel (premultiplied and spread, as `FixedTint.apply` gives it) meets the target.
 protocol ParticleBlend {
     static func combine(_ c: UInt64, _ dst: inout UInt32)
+    static var isAdditive: Bool { get }
 }
 
 /// Source-over (every render mode but additive): dst·(1 − a) + src.
 enum PaintParticle: ParticleBlend {
+    static var isAdditive: Bool { false }
     @inline(__always)
     static func combine(_ c: UInt64, _ dst: inout UInt32) {
         let a = c >> 48
@@ -194,6 +222,7 @@ enum PaintParticle: ParticleBlend {
 
 /// Plus: each premultiplied channel min(255, dst + src), alpha too.
 enum AddParticle: ParticleBlend {
+    static var isAdditive: Bool { true }
     @inline(__always)
     static func combine(_ c: UInt64, _ dst: inout UInt32) { dst = gather(saturate(spread(dst) &+ c)) }
 }
