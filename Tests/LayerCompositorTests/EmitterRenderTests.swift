@@ -100,6 +100,16 @@ struct EmitterRenderTests {
         #expect(abs(channels(s, 50, 50).0 - 128) <= 1)
     }
 
+    @Test func theShadowTakesTheParticlesShape() {
+        // §0.4: the shadow's shape is the composited alpha of everything the layer draws, particles included.
+        let (layer, _) = emitter { c in c.birthRate = 1; c.lifetime = 10; c.contents = whiteSquare(6) }
+        layer.shadowOpacity = 1; layer.shadowColor = .red; layer.shadowOffset = Size(width: 20, height: 0); layer.shadowRadius = 0
+        let s = sharedCompositor.render(scene(layer).snapshot(at: 0.5), width: 100, height: 100)
+        #expect(channels(s, 50, 50) == (255, 255, 255, 255))
+        #expect(channels(s, 70, 50) == (255, 0, 0, 255), "the particle's shadow, 20 points to the right")
+        #expect(channels(s, 70, 40) == (0, 0, 0, 255), "only where the particle is")
+    }
+
     @Test func aMinifiedParticleSamplesTheMipmapsAverage() {
         // A 64² checkerboard of 1-pixel black and white squares drawn 8 points wide: mipmapped sampling gives grey.
         let checker = Image(width: 64, height: 64) { px in
