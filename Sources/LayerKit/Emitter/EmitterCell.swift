@@ -8,8 +8,9 @@ import LayerGraphics
 /// animates on the emitter layer under `emitterCells.<name>.<property>` (a cell needs a `name` for that; a
 /// sub-cell's key repeats the pattern: `emitterCells.fire.emitterCells.smoke.birthRate`).
 ///
-/// A class, as Core Animation's: the layer reads its cells' current values at each snapshot.
-public final class EmitterCell: @unchecked Sendable {
+/// A class, as Core Animation's: the layer reads its cells' current values at each snapshot (on the model's thread,
+/// like the layer itself; the snapshot keeps only values).
+public final class EmitterCell {
     /// The key-path component that names the cell in animations.
     public var name: String?
     /// A disabled cell emits nothing (its living particles vanish with it).

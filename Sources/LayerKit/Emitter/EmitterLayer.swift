@@ -9,7 +9,7 @@ import LayerGraphics
 /// playing to it shows, and an export is the same on every run. They are drawn above the layer's background,
 /// contents, sublayers and border, and are not clipped to its bounds (only by `masksToBounds`).
 ///
-/// Cost: each snapshot evaluates every live particle (a few hundred nanoseconds each); at most
+/// Cost: each snapshot evaluates every live particle (about 0.1 µs each); at most
 /// `EmitterLayer.maximumParticleCount` live at once, whatever the rates and lifetimes.
 open class EmitterLayer: Layer {
     /// The shape particles are born on or in (w, h, d = `emitterSize` and `emitterDepth`).
