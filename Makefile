@@ -57,6 +57,7 @@ test: deps
 	$(SWIFT) run -c release --skip-build ShapeLayer out/example-shape-layer.png
 	$(SWIFT) run -c release --skip-build GradientLayer out/example-gradient-layer.png
 	$(SWIFT) run -c release --skip-build TextLayer out/example-text-layer.png
+	$(SWIFT) run -c release --skip-build Emitter media/spark.png out
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build

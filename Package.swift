@@ -75,6 +75,8 @@ let package = Package(
         // A lower third (gradient band + sliding title) over a full-frame video, exported or played (issue 17).
         .executableTarget(name: "LowerThird", dependencies: ["LayerGraphics", "LayerKit", "LayerMedia", "LayerDisplay"], path: "Examples/LowerThird"),
         .executableTarget(name: "TextLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/TextLayer"),
+        // Listing 6.13: an emitter layer's fire, a few frames to PNG (issue 18).
+        .executableTarget(name: "Emitter", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Emitter"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),

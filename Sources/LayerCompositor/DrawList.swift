@@ -205,6 +205,8 @@ indirect enum DrawOp: @unchecked Sendable {
     case group(GroupDraw)
     /// A gradient layer's gradient (GradientDraw.swift).
     case gradient(GradientDraw)
+    /// An emitter layer's particles (ParticleDraw.swift).
+    case particles(ParticleDraw)
 
     var bounds: PixelRect {
         switch self {
@@ -212,6 +214,7 @@ indirect enum DrawOp: @unchecked Sendable {
         case .shadow(let s): return s.placement.bounds
         case .group(let g): return g.bounds
         case .gradient(let g): return g.placement.bounds
+        case .particles(let p): return p.bounds
         }
     }
 
@@ -227,6 +230,7 @@ indirect enum DrawOp: @unchecked Sendable {
         case .group(let g):
             return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity * k, bounds: g.bounds, crossfade: g.crossfade))
         case .gradient(let g): return .gradient(g.withOpacity(k))
+        case .particles(let p): return .particles(p.withOpacity(k))
         }
     }
 }

@@ -127,7 +127,7 @@ final class Executor: Sendable {
             case .body(let d): polygon = d.placement.polygon
             case .shadow(let d): polygon = d.placement.polygon
             case .gradient(let d): polygon = d.placement.polygon
-            case .group: polygon = nil
+            case .group, .particles: polygon = nil
             }
             for y in top..<bottom {
                 var a = bounds.x0, b = bounds.x1
@@ -200,6 +200,7 @@ final class Executor: Sendable {
             case .shadow(let s): Kernels.drawShadow(s, into: target, area: r, occluders: plan.occluders[i])
             case .group(let g): executeGroup(g, into: target, area: r)
             case .gradient(let g): Kernels.drawGradient(g, into: target, area: r, occluders: plan.occluders[i])
+            case .particles(let p): Kernels.drawParticles(p, into: target, area: r)
             }
         }
     }

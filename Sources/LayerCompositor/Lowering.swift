@@ -143,6 +143,8 @@ struct Lowering {
         if borderWaits, let border, let placement = place(b, h, planes, toLocal, clips) {
             ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
         }
+        // An emitter's particles, above the border (SEMANTICS-LAYERS.md §7), cut only by masksToBounds.
+        ops += particleOps(layer, h: h, toLocal: toLocal, clips: clips + (ownClip.map { [$0] } ?? []))
         return ops
     }
 

@@ -25,6 +25,7 @@ public enum Gallery {
         transformLayerCubesFigure,
         diagonalGradientFigure,
         gradientLocationsFigure,
+        fireFigure,
         implicitColourFigure,
         shipAlongPathFigure,
         animationGroupFigure,

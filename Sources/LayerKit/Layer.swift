@@ -365,6 +365,9 @@ open class Layer: CustomStringConvertible {
     open func snapshotPayload(_ presentation: LayerPresentation, at time: Double) -> (any LayerPayload)? { nil }
     /// The last drawing of a `DrawnLayerPayload`.
     @exclusivity(unchecked) var drawnPayloadCache: DrawnPayloadCache?
+    /// Adds animatable values whose keys depend on the instance, not the class (an emitter's
+    /// `emitterCells.<name>.<property>`), to the presentation's `extras`; none by default.
+    func addInstanceAnimatableValues(to extras: inout [String: AnimationValue]) {}
 
     /// Whether the sublayers keep their 3D positions instead of being flattened into this layer's plane: true for
     /// a `TransformLayer` (and, later, a `ReplicatorLayer` with `preservesDepth`). The snapshot's `preserves3D`.

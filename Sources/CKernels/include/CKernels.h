@@ -84,4 +84,13 @@ long lp_bgra_luma_avx2(uint8_t *dst, const uint32_t *src, long count, lp_bgra_yu
 long lp_bgra_chroma_avx2(uint8_t *cb, uint8_t *cr, const uint32_t *top, const uint32_t *bottom, long count,
                          lp_bgra_yuv420_weights weights);
 
+
+/// A row of particle pixels (LayerCompositor's ParticleKernel.swift, the Swift twin): texel (u + du·i, v + dv·i) of
+/// `tex`, bilinear in 8-bit fixed point with taps outside [ix0, ix1) × [iy0, iy1) clear, times `tint` (B, G, R, A
+/// factors of 0…256 in the 16-bit lanes of a 64-bit word, B lowest), then added (`additive`, clamped at 255) or
+/// painted over `dst`; bit for bit the Swift kernel, eight pixels at a time. Returns how many pixels were done:
+/// `count` rounded down to a multiple of 8 (the caller does the rest). Precondition: |u|, |v| < 2²¹.
+long lp_particle_row_avx2(uint32_t *dst, long count, const uint32_t *tex, long stride, int32_t ix0, int32_t iy0,
+                          int32_t ix1, int32_t iy1, float u, float v, float du, float dv, uint64_t tint, int additive);
+
 #endif

@@ -52,6 +52,7 @@ public struct LayerPresentation: Sendable {
             extras.reserveCapacity(declared.count)
             for property in declared { extras[property.key] = property.read(l) }
         }
+        l.addInstanceAnimatableValues(to: &extras)
     }
 
     /// The value at a key path Core Animation animates; nil for a key path we do not animate.
