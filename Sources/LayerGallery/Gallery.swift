@@ -27,6 +27,10 @@ public enum Gallery {
         animationGroupFigure,
         springFigure,
         pushTransitionFigure,
+        replicatorRingFigure,
+        reflectionFigure,
+        scrollViewFigureAtOrigin,
+        scrollViewFigureScrolled,
     ]
 
     /// The figure called `name`, if there is one.
