@@ -115,15 +115,23 @@ extension Lowering {
             let blur = 3 * max(0, layer.shadowRadius) + 1
             r = r.union(shape.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -blur, dy: -blur))
         }
-        let sub = layer.sublayerMatrix
-        for child in layer.sublayers where !child.isHidden {
-            let e = extent(of: child)
-            let m = child.localTransform.concatenating(sub)
-            for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.maxX, e.maxY), (e.minX, e.maxY)] {
-                let p = m.apply(x: x, y: y)
-                // A corner behind the eye has no place in the plane; the part in front is within the others' box
-                // often enough, and an underestimate only costs ordering precision, never pixels.
-                if p.w > 1e-9 { r = r.union(Rect(x: p.x / p.w, y: p.y / p.w, width: 0, height: 0)) }
+        // A replicator's sublayers count once per instance, moved as that instance (SEMANTICS-LAYERS.md §4).
+        var copies: [(sub: Transform3D, children: [LayerSnapshot])] = [(layer.sublayerMatrix, layer.sublayers)]
+        if let replicator = layer.payload as? ReplicatorPayload {
+            copies = layer.replicatorInstanceMatrices(replicator).enumerated().map { k, m in
+                (m.concatenating(layer.sublayerMatrix), layer.replicatorSublayersInDrawingOrder(replicator, instance: k))
+            }
+        }
+        for (sub, children) in copies {
+            for child in children where !child.isHidden {
+                let e = extent(of: child)
+                let m = child.localTransform.concatenating(sub)
+                for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.maxX, e.maxY), (e.minX, e.maxY)] {
+                    let p = m.apply(x: x, y: y)
+                    // A corner behind the eye has no place in the plane; the part in front is within the others' box
+                    // often enough, and an underestimate only costs ordering precision, never pixels.
+                    if p.w > 1e-9 { r = r.union(Rect(x: p.x / p.w, y: p.y / p.w, width: 0, height: 0)) }
+                }
             }
         }
         return r

@@ -237,4 +237,28 @@ struct ReplicatorLayerTests {
         #expect(ReplicatorPayload(instanceCount: Int.max, instanceDelay: .nan, instanceTransform: .identity, instanceColor: .white,
                                   offsets: (0, 0, 0, 0), preservesDepth: false).instanceDelay == 0)
     }
+
+    @Test func masksToBoundsClipsEveryInstanceAndAMirroredOneSidedLayerIsBackFacing() {
+        let (root, replicator) = replicatorScene(80, 20, background: .black)
+        replicator.frame = Rect(x: 0, y: 0, width: 40, height: 20)
+        replicator.instanceCount = 4
+        replicator.instanceTransform = .makeTranslation(20, 0, 0)
+        replicator.addSublayer(makeLayer(Rect(x: 0, y: 0, width: 20, height: 20), background: .white))
+        expectPixel(render(root), 70, 10, premultiplied(.white), "without the clip instance 3 shows beyond the bounds")
+        Transaction.withoutActions { replicator.masksToBounds = true }
+        let s = render(root)
+        expectPixel(s, 30, 10, premultiplied(.white), "instance 1 is inside")
+        expectPixel(s, 50, 10, premultiplied(.black), "instances 2 and 3 are clipped")
+
+        // A mirror (x scaled by −1 about the centre) of a one-sided sublayer shows its back: culled.
+        Transaction.withoutActions {
+            replicator.masksToBounds = false
+            replicator.instanceCount = 2
+            replicator.instanceTransform = .makeScale(-1, 1, 1)
+            replicator.sublayers?.first?.isDoubleSided = false
+        }
+        let mirrored = render(root)
+        expectPixel(mirrored, 10, 10, premultiplied(.white), "instance 0 faces the viewer")
+        expectPixel(mirrored, 30, 10, premultiplied(.black), "the mirrored instance 1 is back-facing")
+    }
 }
