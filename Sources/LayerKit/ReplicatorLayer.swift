@@ -81,11 +81,13 @@ open class ReplicatorLayer: Layer {
         var color = instanceColor ?? .white
         if case .color(let c)? = extras["instanceColor"] { color = c }
         let count = ReplicatorPayload.clampedCount(number("instanceCount", Double(instanceCount)))
-        let delay = number("instanceDelay", instanceDelay)
+        // Within ±10⁹ s (about 30 years): k·delay stays finite for every k, so each instance has a real time.
+        let rawDelay = number("instanceDelay", instanceDelay)
+        let delay = rawDelay.isFinite ? min(max(rawDelay, -1e9), 1e9) : 0
         var delayed: [[LayerSnapshot]] = []
         // Instance 0 is the snapshot's own `sublayers`; later ones need their own only when their time differs and
         // the subtree shows that difference (an animation, or a layer class whose drawing follows the clock).
-        if delay.isFinite, delay != 0, count > 1, let subs = sublayers, !subs.isEmpty, subs.contains(where: { $0.subtreeDependsOnTime }) {
+        if delay != 0, count > 1, let subs = sublayers, !subs.isEmpty, subs.contains(where: { $0.subtreeDependsOnTime }) {
             delayed.reserveCapacity(count - 1)
             for k in 1..<count {
                 let t = time - Double(k) * delay

@@ -234,6 +234,19 @@ struct ReplicatorLayerTests {
         }
         let colour = try #require(root.snapshot().sublayers[0].payload as? ReplicatorPayload).color(ofInstance: 4)
         #expect(colour == Color(red: 1, green: 0, blue: 0, alpha: 1))
+        // An enormous delay with an animation below: every instance still gets a finite time.
+        let spin = BasicAnimation(keyPath: "opacity")
+        spin.fromValue = 0.0
+        spin.toValue = 1.0
+        spin.duration = 1
+        replicator.sublayers?.first?.add(spin, forKey: "spin")
+        Transaction.withoutActions {
+            replicator.instanceCount = 20
+            replicator.instanceDelay = 1e308
+        }
+        let far = try #require(root.snapshot(at: 1).sublayers[0].payload as? ReplicatorPayload)
+        #expect(far.instanceDelay == 1e9 && far.delayedInstances.count == 19)
+        _ = render(root)
         #expect(ReplicatorPayload(instanceCount: Int.max, instanceDelay: .nan, instanceTransform: .identity, instanceColor: .white,
                                   offsets: (0, 0, 0, 0), preservesDepth: false).instanceDelay == 0)
     }
