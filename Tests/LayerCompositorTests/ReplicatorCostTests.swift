@@ -5,7 +5,7 @@ import LayerKit
 import Testing
 
 // The brief's cost rule: a replicator of 100 instances costs no more than the same 100 layers written out. Both
-// scenes are drawn in this process, alternately, and the median times compared (a loose bound, the machine is
+// scenes are drawn in this process, alternately, and the fastest times compared (a loose bound, the machine is
 // shared); the pixels must be identical, since a plain-white replicator lowers to the very same draws.
 
 @Suite("ReplicatorLayer: cost against layers written out")
@@ -45,10 +45,10 @@ struct ReplicatorCostTests {
             return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         }
         var r: [Double] = [], w: [Double] = []
-        for _ in 0..<15 { r.append(seconds(replicated)); w.append(seconds(writtenOut)) }
-        let median = { (v: [Double]) in v.sorted()[v.count / 2] }
-        let ratio = median(r) / median(w)
-        print("replicator 100 instances: \(median(r) * 1e3) ms, 100 layers: \(median(w) * 1e3) ms, ratio \(ratio)")
-        #expect(ratio <= 1.5, "replicated / written out = \(ratio) (snapshot + lowering + drawing, medians of 15)")
+        for _ in 0..<25 { r.append(seconds(replicated)); w.append(seconds(writtenOut)) }
+        // The fastest of many runs: other suites (and builds) share the cores, and they only ever add time.
+        let ratio = r.min()! / w.min()!
+        print("replicator 100 instances: \(r.min()! * 1e3) ms, 100 layers: \(w.min()! * 1e3) ms, ratio \(ratio)")
+        #expect(ratio <= 1.5, "replicated / written out = \(ratio) (snapshot + lowering + drawing, fastest of 25 each)")
     }
 }
