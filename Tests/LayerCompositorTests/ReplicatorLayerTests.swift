@@ -274,4 +274,20 @@ struct ReplicatorLayerTests {
         expectPixel(mirrored, 10, 10, premultiplied(.white), "instance 0 faces the viewer")
         expectPixel(mirrored, 30, 10, premultiplied(.black), "the mirrored instance 1 is back-facing")
     }
+
+    @Test func theShadowFollowsEveryInstance() {
+        let (root, replicator) = replicatorScene(60, 40, background: .white)
+        replicator.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        replicator.instanceCount = 2
+        replicator.instanceTransform = .makeTranslation(30, 0, 0)
+        replicator.shadowOpacity = 1
+        replicator.shadowRadius = 0
+        replicator.shadowOffset = Size(width: 0, height: 15)
+        replicator.addSublayer(makeLayer(Rect(x: 0, y: 0, width: 20, height: 20), background: .red))
+        let s = render(root)
+        expectPixel(s, 10, 30, premultiplied(.black), tolerance: 1, "under instance 0, beyond the bounds")
+        expectPixel(s, 40, 30, premultiplied(.black), tolerance: 1, "under instance 1, outside the replicator's bounds")
+        expectPixel(s, 25, 30, premultiplied(.white), "between them: no shadow")
+        expectPixel(s, 40, 10, premultiplied(.red), "instance 1 above its shadow")
+    }
 }
