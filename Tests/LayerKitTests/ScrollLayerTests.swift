@@ -162,4 +162,17 @@ struct ReplicatorPropertyTests {
         #expect(abs(p.instanceTransform.m41 - 4.7) < 1e-6)
         #expect(r.instanceCount == 1, "the model is untouched")
     }
+
+    @Test func hitTestingSeesInstanceZeroOnly() {
+        let root = rootLayer(100, 100)
+        let r = ReplicatorLayer()
+        r.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        r.instanceCount = 3
+        r.instanceTransform = .makeTranslation(30, 0, 0)
+        root.addSublayer(r)
+        let square = sublayer(of: r, frame: Rect(x: 0, y: 0, width: 20, height: 20), name: "square")
+        #expect(root.hitTest(Point(x: 10, y: 10)) === square, "instance 0 is the layer")
+        #expect(root.hitTest(Point(x: 40, y: 10)) === r, "instance 1 is only drawn: the replicator's own bounds are hit")
+        #expect(square.convert(Point(x: 0, y: 0), to: root) == Point(x: 0, y: 0))
+    }
 }
