@@ -195,6 +195,9 @@ struct GroupDraw {
     /// A fade transition (SEMANTICS-ANIMATION.md §9): `ops` are the old picture, these the new, and the group is
     /// `(1 − fraction)·old + fraction·new` per pixel (premultiplied) before its mask and opacity apply.
     var crossfade: (ops: [DrawOp], fraction: Float)? = nil
+    /// A replicator instance's colour (SEMANTICS-LAYERS.md §4): the group's pixels are multiplied by these premultiplied
+    /// B, G, R, A factors in 0…1 (nil: unchanged).
+    var tint: SIMD4<Float>? = nil
 }
 
 /// One entry of the draw list.
@@ -228,7 +231,8 @@ indirect enum DrawOp: @unchecked Sendable {
             return .shadow(ShadowDraw(placement: s.placement, mask: s.mask, scale: s.scale, offsetX: s.offsetX,
                                       offsetY: s.offsetY, color: s.color, opacity: s.opacity * k))
         case .group(let g):
-            return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity * k, bounds: g.bounds, crossfade: g.crossfade))
+            return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity * k, bounds: g.bounds, crossfade: g.crossfade,
+                                    tint: g.tint))
         case .gradient(let g): return .gradient(g.withOpacity(k))
         case .particles(let p): return .particles(p.withOpacity(k))
         }

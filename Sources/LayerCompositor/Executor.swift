@@ -246,7 +246,7 @@ final class Executor: Sendable {
                 var k = g.opacity
                 if let msk { k *= Float(msk[x] >> 24) * (1 / 255) }
                 if k <= 0 { continue }
-                blend(unpack(word) * k, over: &dst[x])
+                if let tint = g.tint { blend(unpack(word) * k * tint, over: &dst[x]) } else { blend(unpack(word) * k, over: &dst[x]) }
             }
         }
     }

@@ -123,7 +123,11 @@ struct Lowering {
         ops += shapeOps
 
         // 4. Sublayers, flattened into this layer's plane, in zPosition order.
-        if hasSublayers {
+        if hasSublayers, let replicator = layer.payload as? ReplicatorPayload {
+            // A replicator draws its sublayers once per instance (Lowering+Replicator.swift).
+            ops += replicatedSublayerOps(layer, replicator, world: world, planes: planes,
+                                         clips: clips + (ownClip.map { [$0] } ?? []), flipped: flipped)
+        } else if hasSublayers {
             let childClips = clips + (ownClip.map { [$0] } ?? [])
             let sub = layer.sublayerMatrix
             let toPlane = Transform3D.flattening.concatenating(world)

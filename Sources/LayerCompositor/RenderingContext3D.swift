@@ -11,21 +11,37 @@ struct ContextPlane {
     let toContext: Transform3D
     /// The opacity of the transform layers above it, each applied to every sublayer separately (no group).
     let opacity: Double
+    /// The colour of the replicator instance it belongs to, multiplying each of its draws (nil: none).
+    var tint: SIMD4<Float>? = nil
 
     /// Appends the planes of `root` (a layer that preserves depth) and of the nested transform layers, in
     /// drawing order (ascending `zPosition`, ties in array order; a nested context's planes at its place).
     /// - Parameter toContext: `root`'s own map into the context's space.
-    static func collect(_ root: LayerSnapshot, toContext: Transform3D, opacity: Double, into planes: inout [ContextPlane]) {
+    static func collect(_ root: LayerSnapshot, toContext: Transform3D, opacity: Double, tint: SIMD4<Float>? = nil,
+                        into planes: inout [ContextPlane]) {
         if root.isHidden || root.opacity <= 0 { return }
-        let sub = root.sublayerMatrix.concatenating(toContext)
         let opacity = opacity * root.opacity
-        for child in root.sublayersInDrawingOrder where !child.isHidden {
-            let m = child.localTransform.concatenating(sub)
-            if child.preserves3D {
-                collect(child, toContext: m, opacity: opacity, into: &planes)
-            } else {
-                planes.append(ContextPlane(layer: child, toContext: m, opacity: opacity))
+        func add(_ children: [LayerSnapshot], _ sub: Transform3D, _ tint: SIMD4<Float>?) {
+            for child in children where !child.isHidden {
+                let m = child.localTransform.concatenating(sub)
+                if child.preserves3D {
+                    collect(child, toContext: m, opacity: opacity, tint: tint, into: &planes)
+                } else {
+                    planes.append(ContextPlane(layer: child, toContext: m, opacity: opacity, tint: tint))
+                }
             }
+        }
+        guard let replicator = root.payload as? ReplicatorPayload else {
+            add(root.sublayersInDrawingOrder, root.sublayerMatrix.concatenating(toContext), tint)
+            return
+        }
+        // A replicator that preserves depth: each instance's sublayers are planes of the context (SEMANTICS-LAYERS.md §4).
+        for (k, m) in root.replicatorInstanceMatrices(replicator).enumerated() {
+            let color = replicator.color(ofInstance: k)
+            if color.alpha <= 0 { continue }
+            let instanceTint = replicator.isPlainColor(ofInstance: k) ? tint : (tint ?? SIMD4(repeating: 1)) * color.instanceTint
+            add(root.replicatorSublayersInDrawingOrder(replicator, instance: k),
+                m.concatenating(root.sublayerMatrix).concatenating(toContext), instanceTint)
         }
     }
 }
@@ -66,8 +82,9 @@ extension Lowering {
                 guard let inverse = Homography(plane: world).inverted() else { continue }
                 cutClips = piece.cuts.compactMap { halfPlaneClip($0, inverse: inverse) }
             }
-            ops += lower(plane.layer, world: world, planes: planeVisible[piece.planeIndex] + piece.cuts,
-                         clips: clips + cutClips, opacityScale: plane.opacity)
+            let drawn = lower(plane.layer, world: world, planes: planeVisible[piece.planeIndex] + piece.cuts,
+                              clips: clips + cutClips, opacityScale: plane.opacity)
+            ops += plane.tint.map { t in drawn.compactMap { tinted($0, t) } } ?? drawn
         }
         return ops
     }
@@ -98,15 +115,23 @@ extension Lowering {
             let blur = 3 * max(0, layer.shadowRadius) + 1
             r = r.union(shape.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -blur, dy: -blur))
         }
-        let sub = layer.sublayerMatrix
-        for child in layer.sublayers where !child.isHidden {
-            let e = extent(of: child)
-            let m = child.localTransform.concatenating(sub)
-            for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.maxX, e.maxY), (e.minX, e.maxY)] {
-                let p = m.apply(x: x, y: y)
-                // A corner behind the eye has no place in the plane; the part in front is within the others' box
-                // often enough, and an underestimate only costs ordering precision, never pixels.
-                if p.w > 1e-9 { r = r.union(Rect(x: p.x / p.w, y: p.y / p.w, width: 0, height: 0)) }
+        // A replicator's sublayers count once per instance, moved as that instance (SEMANTICS-LAYERS.md §4).
+        var copies: [(sub: Transform3D, children: [LayerSnapshot])] = [(layer.sublayerMatrix, layer.sublayers)]
+        if let replicator = layer.payload as? ReplicatorPayload {
+            copies = layer.replicatorInstanceMatrices(replicator).enumerated().map { k, m in
+                (m.concatenating(layer.sublayerMatrix), layer.replicatorSublayersInDrawingOrder(replicator, instance: k))
+            }
+        }
+        for (sub, children) in copies {
+            for child in children where !child.isHidden {
+                let e = extent(of: child)
+                let m = child.localTransform.concatenating(sub)
+                for (x, y) in [(e.minX, e.minY), (e.maxX, e.minY), (e.maxX, e.maxY), (e.minX, e.maxY)] {
+                    let p = m.apply(x: x, y: y)
+                    // A corner behind the eye has no place in the plane; the part in front is within the others' box
+                    // often enough, and an underestimate only costs ordering precision, never pixels.
+                    if p.w > 1e-9 { r = r.union(Rect(x: p.x / p.w, y: p.y / p.w, width: 0, height: 0)) }
+                }
             }
         }
         return r
