@@ -58,7 +58,7 @@ extension Lowering {
             // Already a tinted group of one (a nested replicator): the colours multiply.
             return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity, bounds: g.bounds, crossfade: g.crossfade,
                                     tint: g.tint! * tint))
-        case .body, .gradient:
+        case .body, .gradient, .particles:
             let bounds = op.bounds.intersection(viewport)
             if bounds.isEmpty { return nil }
             return .group(GroupDraw(ops: [op], mask: nil, opacity: 1, bounds: bounds, tint: tint))
