@@ -48,7 +48,7 @@ struct ReplicatorCostTests {
         for _ in 0..<25 { r.append(seconds(replicated)); w.append(seconds(writtenOut)) }
         // The fastest of many runs: other suites (and builds) share the cores, and they only ever add time.
         let ratio = r.min()! / w.min()!
+        // A figure for the note, not an assertion: timings never gate tests (speed is judged in release benchmarks).
         print("replicator 100 instances: \(r.min()! * 1e3) ms, 100 layers: \(w.min()! * 1e3) ms, ratio \(ratio)")
-        #expect(ratio <= 1.5, "replicated / written out = \(ratio) (snapshot + lowering + drawing, fastest of 25 each)")
     }
 }
