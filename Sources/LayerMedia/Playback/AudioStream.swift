@@ -207,7 +207,17 @@ final class AudioDecoding {
         output.pointee.sample_rate = Int32(sampleRate)
         output.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
         // swr_convert_frame configures itself from the frames on first use (and after a seek freed it).
-        if swr == nil { swr = swr_alloc() }
+        if swr == nil {
+            swr = swr_alloc()
+            if input.pointee.ch_layout.nb_channels == 1 {
+                // Mono is the same signal on every speaker at its own level, as ffplay plays it (SDL copies a mono
+                // channel to each side); libswresample's own upmix puts it at -3 dB on each (a fixed 1/sqrt(2)).
+                swr_config_frame(swr, output, input)
+                let gains = [Double](repeating: 1, count: channels)
+                _ = gains.withUnsafeBufferPointer { swr_set_matrix(swr, $0.baseAddress, 1) }
+                if swr_init(swr) < 0 { swr_free(&swr); return }
+            }
+        }
         guard swr_convert_frame(swr, output, input) >= 0, let data = output.pointee.extended_data?.pointee else {
             swr_free(&swr) // a change of input format mid-stream: reconfigure on the next frame
             return
