@@ -26,8 +26,12 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
 
     /// Opens the default output device (or SDL's dummy one) and a stream of `path`'s sound in its format.
     init(path: String, range: PlaybackRange) throws {
-        if let reason = DisplayProbe.missingSound() { throw DisplayError(reason) }
+        // SDL tries its drivers before we decide there is no sound (a sound server may run without XDG_RUNTIME_DIR).
+        let drivers = DisplayProbe.soundDriversHere()
+        if case .only(let names) = drivers { setenv("SDL_AUDIODRIVER", names.joined(separator: ","), 1) }
+        defer { if case .only = drivers { unsetenv("SDL_AUDIODRIVER") } }
         if SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) != 0 {
+            if case .only = drivers { throw DisplayError("no sound card, and no sound server answered") }
             throw DisplayError("cannot play sound: \(String(cString: SDL_GetError())) (write the result to a file with -o OUT.mp4)")
         }
         var wanted = SDL_AudioSpec()

@@ -21,19 +21,29 @@ public enum DisplayProbe {
         return "no display (DISPLAY and WAYLAND_DISPLAY are not set)"
     }
 
-    /// Why no sound can be played here, judged without starting SDL (ALSA prints several lines to stderr
-    /// when it finds no card): no sound server socket and no ALSA card. nil: try.
-    public static func missingSound() -> String? {
-        let env = ProcessInfo.processInfo.environment
-        if env["SDL_AUDIODRIVER"] != nil || env["PULSE_SERVER"] != nil { return nil }
+    /// Which of SDL's sound drivers to try. SDL's own order (a sound server first, then ALSA…) is right, except where
+    /// the machine has no ALSA card: there ALSA prints several lines to stderr before failing, so only the sound
+    /// servers are tried (PulseAudio or PipeWire find their socket without `XDG_RUNTIME_DIR`, as ffplay's SDL does).
+    public enum SoundDrivers: Equatable {
+        /// Let SDL choose (the user's `SDL_AUDIODRIVER`, or its default order).
+        case sdlChooses
+        /// Only these drivers, tried in order (`SDL_AUDIODRIVER`'s comma-separated form).
+        case only([String])
+    }
+
+    /// The drivers to try with `environment` and the machine's `/proc/asound/cards` (nil: unreadable).
+    public static func soundDrivers(environment env: [String: String], asoundCards: String?, hasSoundDevices: Bool) -> SoundDrivers {
+        if env["SDL_AUDIODRIVER"] != nil { return .sdlChooses }
+        let noCard = asoundCards.map { $0.contains("no soundcards") } ?? !hasSoundDevices
+        return noCard ? .only(["pulseaudio", "pipewire"]) : .sdlChooses
+    }
+
+    /// `soundDrivers` for this process and machine.
+    static func soundDriversHere() -> SoundDrivers {
         let fm = FileManager.default
-        if let runtime = env["XDG_RUNTIME_DIR"],
-           fm.fileExists(atPath: runtime + "/pulse/native") || fm.fileExists(atPath: runtime + "/pipewire-0") { return nil }
-        if let cards = try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8), cards.contains("no soundcards") {
-            return "no sound card"
-        }
-        if !fm.fileExists(atPath: "/proc/asound") && !fm.fileExists(atPath: "/dev/snd") { return "no sound card" }
-        return nil
+        return soundDrivers(environment: ProcessInfo.processInfo.environment,
+                            asoundCards: try? String(contentsOfFile: "/proc/asound/cards", encoding: .utf8),
+                            hasSoundDevices: fm.fileExists(atPath: "/proc/asound") || fm.fileExists(atPath: "/dev/snd"))
     }
 
     public static var sdlVersion: String {
