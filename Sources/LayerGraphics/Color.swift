@@ -7,6 +7,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
     public init(white: Double, alpha: Double = 1) { self.init(red: white, green: white, blue: white, alpha: alpha) }
+    /// CGColor's spelling of `init(white:alpha:)`.
+    public init(gray: Double, alpha: Double = 1) { self.init(white: gray, alpha: alpha) }
 
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
     public static let black = Color(white: 0)

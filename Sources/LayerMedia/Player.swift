@@ -18,6 +18,12 @@ public final class Player: @unchecked Sendable {
         decoder = DecodeAhead(source: s)
     }
 
+    /// Opens the file at `url` (AVPlayer's `init(url:)`); only file URLs. - Throws: `MediaError` as `init(path:)`.
+    public convenience init(url: URL) throws {
+        guard url.isFileURL else { throw MediaError("cannot open '\(url.absoluteString)': only file URLs are played") }
+        try self.init(path: url.path)
+    }
+
     deinit { decoder.stop() }
 
     public var currentTime: Double { state.withLock { $0.time } }
@@ -26,6 +32,11 @@ public final class Player: @unchecked Sendable {
         get { state.withLock { $0.rate } }
         set { state.withLock { $0.rate = newValue } }
     }
+
+    /// `rate = 1` (AVPlayer's `play()`).
+    public func play() { rate = 1 }
+    /// `rate = 0` (AVPlayer's `pause()`).
+    public func pause() { rate = 0 }
 
     /// Moves the current time (the next frame asked for is decoded from the keyframe before it).
     public func seek(to seconds: Double) { state.withLock { $0.time = max(0, seconds) } }
