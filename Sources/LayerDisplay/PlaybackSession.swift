@@ -13,6 +13,7 @@ import LayerMedia
 /// run); a frame that would be shown after the next one is due is dropped and counted. Nothing is rendered
 /// while paused unless something changes (a seek, a step, a resize).
 public final class PlaybackSession {
+    /// How a session plays: the window's title, the range (and whether it loops), the frame grid, fullscreen, sound.
     public struct Options: Sendable {
         public var title: String
         public var range: PlaybackRange

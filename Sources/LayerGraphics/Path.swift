@@ -3,6 +3,7 @@ import Foundation
 
 /// A vector path (moves, lines, cubic curves, closes), as CGPath: shadow paths, masks and shapes.
 public struct Path: Hashable, Sendable {
+    /// One step of a path, as CGPathElement: a move, a line, a cubic Bézier (two control points, then the end) or a close.
     public enum Element: Hashable, Sendable {
         case move(Point)
         case line(Point)

@@ -27,11 +27,13 @@ final class PipelineState: Sendable {
 /// when complete; a failure or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: `Interruption`) leaves neither a partial
 /// file nor a temporary behind.
 public final class Exporter {
+    /// How far an export is: frames written of the total, and the rate so far (frames a second of wall time).
     public struct Progress: Sendable {
         public var frame: Int
         public var total: Int
         public var framesPerSecond: Double
     }
+    /// What an export did: frames, wall seconds, each frame's compositing time, and how many frames skipped compositing.
     public struct Statistics: Sendable {
         public var frames: Int
         public var seconds: Double

@@ -6,6 +6,7 @@ import LayerGraphics
 /// A media file opened and described (AVAsset's role): its streams, duration, sizes, colours and rotation.
 /// Opening reads only the headers and enough packets to describe the streams.
 public struct MediaAsset: Sendable, Codable {
+    /// The first video stream as probed: codec, coded and display size, rotation, frame rate, pixel format, colour tags, duration.
     public struct Video: Sendable, Codable {
         public var index: Int
         public var codec: String
@@ -34,6 +35,7 @@ public struct MediaAsset: Sendable, Codable {
         /// Seconds of this stream (0 when unknown).
         public var duration: Double
     }
+    /// The first audio stream as probed: codec, sample rate, channel count and layout, duration.
     public struct Audio: Sendable, Codable {
         public var index: Int
         public var codec: String
