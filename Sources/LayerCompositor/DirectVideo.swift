@@ -11,6 +11,8 @@ public struct DirectVideo: @unchecked Sendable {
     public let rect: Rect
     /// The colour of the rest of the target (opaque).
     public let background: Color
+    /// The target's size in pixels (the canvas `rect` is placed on).
+    public var canvasWidth = 0, canvasHeight = 0
 }
 
 extension Compositor {
@@ -58,7 +60,7 @@ extension Compositor {
             }
         }
         guard let (buffer, rect) = picture else { return nil }
-        return DirectVideo(buffer: buffer, rect: rect, background: background ?? .black)
+        return DirectVideo(buffer: buffer, rect: rect, background: background ?? .black, canvasWidth: width, canvasHeight: height)
     }
 
     /// No layer of the tree has a shadow, a mask, a border, group opacity, 3D depth or a turn: checks on the

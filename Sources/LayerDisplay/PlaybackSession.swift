@@ -20,6 +20,10 @@ public final class PlaybackSession {
         /// The video's frame rate (frames are scheduled on its grid); nil for stills and sound only.
         public var frameRate: Double?
         public var fullscreen = false
+        /// Lay the tree out again for the window's new size on a resize or fullscreen (a scene that asks for
+        /// `"resize": "relayout"`); by default the canvas keeps its size and is scaled to fit, letterboxed, as a video
+        /// player scales its picture.
+        public var relayoutOnResize = false
         public var muted = false
         public var volume = 1.0
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
@@ -38,6 +42,14 @@ public final class PlaybackSession {
         public var volume: Double
         public var isMuted: Bool
         public var isFullscreen: Bool
+        /// The size the tree is laid out and composited at, in pixels.
+        public var canvasWidth: Int, canvasHeight: Int
+        /// The window's drawable size in pixels; the canvas is scaled to fit it, centred (letterboxed).
+        public var windowWidth: Int, windowHeight: Int
+        /// The factor the canvas is shown at: the largest that fits the window.
+        public var presentationScale: Double {
+            min(Double(windowWidth) / Double(max(canvasWidth, 1)), Double(windowHeight) / Double(max(canvasHeight, 1)))
+        }
     }
 
     private let root: Layer
@@ -166,7 +178,8 @@ public final class PlaybackSession {
     private func state(since began: Double) -> State {
         State(clock: clock.time, isPaused: clock.isPaused && !resumeOnShow, presentedTime: presentedTime, framesPresented: statistics.framesPresented,
               wallSeconds: hostSeconds() - began, volume: audio?.volume ?? options.volume, isMuted: audio?.isMuted ?? options.muted,
-              isFullscreen: window.isFullscreen)
+              isFullscreen: window.isFullscreen, canvasWidth: canvas.width, canvasHeight: canvas.height,
+              windowWidth: window.pixelSize.width, windowHeight: window.pixelSize.height)
     }
 
     /// Seconds between scheduled frames: the video's, or the display's refresh while animations run.
@@ -296,9 +309,13 @@ public final class PlaybackSession {
     private func handle(_ event: SDL_Event) {
         if SDL_EventType(event.type) == SDL_WINDOWEVENT && event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
             let size = window.pixelSize
+            refreshRate = window.refreshRate ?? 60 // the window may have moved to another display
+            if !options.relayoutOnResize {
+                invalidate() // the same canvas, scaled to the new size
+                return
+            }
             if size != canvas {
                 canvas = size
-                refreshRate = window.refreshRate ?? 60 // the window may have moved to another display
                 // The window's own layout never animates (SEMANTICS-ANIMATION.md §4).
                 Transaction.withoutActions {
                     layout(size.width, size.height)

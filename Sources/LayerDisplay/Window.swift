@@ -107,7 +107,10 @@ final class Window {
         let c = video.background
         SDL_SetRenderDrawColor(renderer, UInt8(c.red * 255), UInt8(c.green * 255), UInt8(c.blue * 255), 255)
         SDL_RenderClear(renderer)
-        var dst = SDL_FRect(x: Float(video.rect.minX), y: Float(video.rect.minY), w: Float(video.rect.width), h: Float(video.rect.height))
+        // The picture's place on the canvas, and the canvas fitted to the window.
+        let fit = fitted(canvasWidth: video.canvasWidth, canvasHeight: video.canvasHeight)
+        var dst = SDL_FRect(x: Float(fit.x + video.rect.minX * fit.scale), y: Float(fit.y + video.rect.minY * fit.scale),
+                            w: Float(video.rect.width * fit.scale), h: Float(video.rect.height * fit.scale))
         SDL_RenderCopyF(renderer, yuvTexture, nil, &dst)
         SDL_RenderPresent(renderer)
         withExtendedLifetime(b) {}
@@ -175,8 +178,22 @@ final class Window {
 
     /// Draws a whole-window texture and presents. No clear first: the copy covers every pixel.
     private func show(_ texture: OpaquePointer) {
-        SDL_RenderCopy(renderer, texture, nil, nil)
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_QueryTexture(texture, nil, nil, &w, &h)
+        let fit = fitted(canvasWidth: Int(w), canvasHeight: Int(h))
+        // Bars where the canvas does not reach (a resized or fullscreen window of another shape).
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        var dst = SDL_FRect(x: Float(fit.x), y: Float(fit.y), w: Float(Double(w) * fit.scale), h: Float(Double(h) * fit.scale))
+        SDL_RenderCopyF(renderer, texture, nil, &dst)
         SDL_RenderPresent(renderer)
+    }
+
+    /// Where a canvas of the given size shows in the window: the largest scale that fits, centred (letterboxed).
+    func fitted(canvasWidth: Int, canvasHeight: Int) -> (x: Double, y: Double, scale: Double) {
+        let out = pixelSize
+        let scale = min(Double(out.width) / Double(max(canvasWidth, 1)), Double(out.height) / Double(max(canvasHeight, 1)))
+        return ((Double(out.width) - Double(canvasWidth) * scale) / 2, (Double(out.height) - Double(canvasHeight) * scale) / 2, scale)
     }
 }
 

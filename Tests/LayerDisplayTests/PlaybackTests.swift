@@ -129,24 +129,46 @@ struct PlaybackTests {
         #expect(script.finished, "the script stopped at step \(script.log.count)")
     }
 
-    @Test func resizingTheWindowLaysTheTreeOutAgain() throws {
+    @Test func resizingTheWindowScalesTheCanvasToFit() throws {
+        // CLI.md: resizing or fullscreen scales the whole canvas (letterboxed, as a video player does); the tree keeps
+        // its layout. Before, the card was laid out again for the window: a close-up at another shape.
         var sizes: [(Int, Int)] = []
         let (session, scene) = try makeSession("clip.mp4")
-        _ = scene
         let script = Script()
         var presentedBefore = 0
+        var after: PlaybackSession.State?
         script.when({ $0.clock >= 0.3 }) { s in
             presentedBefore = s.framesPresented
             // The only window of the process: what a user dragging its corner would do.
             let window = try! #require(SDL_GetWindowFromID(1))
             SDL_SetWindowSize(window, 200, 100)
         }
+        script.when({ $0.framesPresented > presentedBefore + 5 }) { s in after = s; press(SDLK_q) }
+        script.attach(to: session)
+        session.onLayout = { w, h in sizes.append((w, h)) }
+        _ = session.run()
+        #expect(script.finished)
+        #expect(sizes.count == 1 && sizes.first.map { $0 == (128, 72) } ?? false, "laid out once, at the start: \(sizes)")
+        #expect(scene.root.bounds.size.width == 128 && scene.root.bounds.size.height == 72)
+        let state = try #require(after)
+        #expect(state.canvasWidth == 128 && state.canvasHeight == 72 && state.windowWidth == 200 && state.windowHeight == 100)
+        #expect(abs(state.presentationScale - 100.0 / 72) < 1e-9, "fits the height: \(state.presentationScale)")
+    }
+
+    @Test func aSceneThatAsksForRelayoutIsLaidOutAgain() throws {
+        var sizes: [(Int, Int)] = []
+        let (session, scene) = try makeSession("clip.mp4", relayoutOnResize: true)
+        let script = Script()
+        var presentedBefore = 0
+        script.when({ $0.clock >= 0.3 }) { s in
+            presentedBefore = s.framesPresented
+            SDL_SetWindowSize(try! #require(SDL_GetWindowFromID(1)), 200, 100)
+        }
         script.when({ $0.framesPresented > presentedBefore + 5 }) { _ in press(SDLK_q) }
         script.attach(to: session)
         session.onLayout = { w, h in sizes.append((w, h)) }
         _ = session.run()
         #expect(script.finished)
-        #expect(sizes.first.map { $0 == (128, 72) } ?? false, "\(sizes)")
         #expect(sizes.last.map { $0 == (200, 100) } ?? false, "\(sizes)")
         #expect(scene.root.bounds.size.width == 200)
     }
