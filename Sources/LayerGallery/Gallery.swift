@@ -27,6 +27,8 @@ public enum Gallery {
         animationGroupFigure,
         springFigure,
         pushTransitionFigure,
+        literalCubeFigure,
+        literalLitCubeFigure,
     ]
 
     /// The figure called `name`, if there is one.
