@@ -11,6 +11,7 @@ struct GalleryCLITests {
         ("5.18-opposite-y", 200, 200), ("5.21-cube", 256, 256), ("5.22-lit-cube", 256, 256), ("video-cube", 256, 256),
         ("7-implicit-colour", 160, 160), ("8-ship-along-path", 240, 240), ("8-animation-group", 240, 240), ("8-spring", 240, 160), ("8-push-transition", 160, 160),
         ("6.1-stick-figure", 240, 240), ("6.x-rounded-corners", 200, 200), ("6.x-rounded-corners-mask", 200, 200),
+        ("6.6-diagonal-gradient", 240, 240), ("6.7-gradient-locations", 240, 240),
         ("5.9-cube-literal", 256, 256), ("5.10-lit-cube-literal", 256, 256),
     ]
 
