@@ -54,12 +54,16 @@ struct SiblingDepthTests {
         #expect(isRed(render(lifted).pixel(x: 100, y: 80)))
     }
 
-    @Test func parallelSiblingsInOrderTakeTheFastPath() {
+    @Test func parallelSiblingsInOrderAndHostileOnesDrawSafely() {
         // The 2D path's check: planes parallel to the layer's and ascending in depth keep their order, no tree.
         let root = siblingsScene(red: .makeTranslation(0, 0, -5), blue: .makeRotation(0.3, 0, 0, 1))
         #expect(isBlue(render(root).pixel(x: 100, y: 80)))
         // A NaN depth is no reason to reorder (nor to crash).
         let hostile = siblingsScene(red: .makeTranslation(0, 0, .nan), blue: .makeTranslation(0, 0, .infinity))
         _ = render(hostile)
+        // Nor NaN or huge turns, which send the siblings to the BSP tree.
+        _ = render(siblingsScene(red: .makeRotation(.nan, 0, 1, 0), blue: .makeRotation(.pi / 4, 1e300, 0, 1)))
+        let edgeOn = render(siblingsScene(red: .makeRotation(.pi / 2, 0, 1, 0), blue: .makeRotation(-.pi / 2, 1, 0, 0)))
+        #expect(edgeOn.pixel(x: 100, y: 80) == render(canvas(200, 160)).pixel(x: 100, y: 80), "edge-on planes draw nothing")
     }
 }
