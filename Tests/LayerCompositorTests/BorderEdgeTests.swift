@@ -10,7 +10,8 @@ import TestSupport
 
 /// A 120×120 card turned by `degrees` in the middle of a clear 160×160 canvas: pure green (background or contents)
 /// with a pure red border `width` points wide.
-private func borderedCard(degrees: Double, width: Double, contents: Bool) -> Layer {
+/// With `sublayer`, a small blue square sits in the middle: the border is then drawn last, over it, by its own draw.
+private func borderedCard(degrees: Double, width: Double, contents: Bool, sublayer: Bool = false) -> Layer {
     let root = canvas(160, 160, background: nil)
     let card = makeLayer(Rect(x: 20, y: 20, width: 120, height: 120), background: contents ? nil : Color(red: 0, green: 1, blue: 0))
     if contents {
@@ -19,6 +20,7 @@ private func borderedCard(degrees: Double, width: Double, contents: Bool) -> Lay
     card.borderWidth = width
     card.borderColor = Color(red: 1, green: 0, blue: 0)
     card.transform = .makeRotation(degrees * .pi / 180, 0, 0, 1)
+    if sublayer { card.addSublayer(makeLayer(Rect(x: 50, y: 50, width: 20, height: 20), background: Color(red: 0, green: 0, blue: 1))) }
     root.addSublayer(card)
     return root
 }
@@ -42,8 +44,17 @@ private func supersampledCoverage(x: Int, y: Int, degrees: Double, half: Double)
 struct BorderEdgeTests {
     @Test(arguments: [false, true], [3.0, 7.0, 20.0])
     func theOuterFringeOfAnOpaqueBorderShowsNoPicture(contents: Bool, degrees: Double) {
-        let border = 6.0
-        let s = render(borderedCard(degrees: degrees, width: border, contents: contents))
+        expectCleanFringe(render(borderedCard(degrees: degrees, width: 6, contents: contents)), degrees: degrees, border: 6)
+    }
+
+    /// A card with sublayers draws its border last, as a draw of its own: the fringe is the border's all the same.
+    @Test(arguments: [false, true])
+    func theFringeIsCleanWhenSublayersComeBetweenBodyAndBorder(contents: Bool) {
+        expectCleanFringe(render(borderedCard(degrees: 7, width: 6, contents: contents, sublayer: true)), degrees: 7, border: 6)
+    }
+
+    private func expectCleanFringe(_ s: Surface, degrees: Double, border: Double,
+                                   sourceLocation: SourceLocation = #_sourceLocation) {
         var fringe = 0, worst = 0, worstRed = 0
         for y in 0..<s.height {
             for x in 0..<s.width {
@@ -58,10 +69,10 @@ struct BorderEdgeTests {
                 worstRed = max(worstRed, abs(Int(p.r) - Int((outer * 255).rounded())))
             }
         }
-        #expect(fringe > 100, "the card's outline was found: \(fringe) pixels")
+        #expect(fringe > 100, "the card's outline was found: \(fringe) pixels", sourceLocation: sourceLocation)
         // Tolerance: 2 levels of green (rounding), where the picture used to show with up to 64.
-        #expect(worst <= 2, "green in the border's outer fringe: up to \(worst) levels")
+        #expect(worst <= 2, "green in the border's outer fringe: up to \(worst) levels", sourceLocation: sourceLocation)
         // And the fringe's red follows the reference coverage (analytic vs 8×8 samples: a few levels apart).
-        #expect(worstRed <= 24, "red off the reference by up to \(worstRed)")
+        #expect(worstRed <= 24, "red off the reference by up to \(worstRed)", sourceLocation: sourceLocation)
     }
 }
