@@ -4,11 +4,10 @@ import LayerKit
 /// The cube of listings 5.9 and 5.10: six 200-point faces folded about the centre of a container whose
 /// sublayerTransform holds the perspective and the camera's turn (−45° about x, then −45° about y).
 ///
-/// The book adds the faces to the container view directly; here they go into a `TransformLayer` filling the
-/// container, as chapter 6 (listing 6.5) builds its cubes: a plain layer draws its sublayers in array order, so
-/// face 6 (the back) would cover faces 1–3, while a transform layer sorts the faces by depth. With `literal` the
-/// faces go straight into the container, as listing 5.9 has it: siblings are sorted by depth as planes
-/// (SEMANTICS.md, "Sibling order is depth order"), so the picture is the same.
+/// The book adds the faces to the container view directly; by default here they go into a `TransformLayer` filling
+/// the container, as chapter 6 (listing 6.5) builds its cubes. With `literal` they go straight into the container,
+/// as listing 5.9 has it. Both draw the same cube: a plain layer's sublayers are sorted by depth as planes too
+/// (SEMANTICS.md, "Sibling order is depth order"), so faces 4–6 stay behind 1–3 either way.
 struct CubeView {
     /// The book's numbers: faces of 200 points, 100 points from the centre, m34 = −1/500.
     static let side = 400.0, faceSide = 200.0
