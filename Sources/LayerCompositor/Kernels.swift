@@ -75,6 +75,9 @@ enum Kernels {
         let contentsRectIsShape = cRect == shape
         let solidWord: UInt32? = (sampler == nil && opacity >= 1 && (background?.w ?? 0) >= 255) ? pack(background!) : nil
         let deepBase = (background ?? .zero) * opacity
+        // Whether everything beneath the border lies within the shape (background, contents clipped to it or filling
+        // it): then body and border are one shape with one outer edge (see `shade`).
+        let nestedInShape = sampler == nil || cClip || contentsRectIsShape
 
         /// Every step of SEMANTICS.md's per-layer order, with analytic coverage.
         @inline(__always)
@@ -108,7 +111,13 @@ enum Kernels {
                 }
             }
             if let border, borderCoverage > 0 {
-                c = border.color * borderCoverage + c * (1 - border.color.w * (borderCoverage / 255))
+                // One shape: inside the border's inner edge the picture, between the edges the border, and the outer
+                // coverage once. The picture's share of the pixel (already scaled by covShape) is hidden by the
+                // border's share *of the covered part*: on the outer edge, where the inner edge is far, that is
+                // all of it, so no picture shows through the border's fringe. Contents reaching past the shape
+                // keep the plain over (their coverage is not the shape's).
+                let hidden = nestedInShape ? min(borderCoverage / covShape, 1) : borderCoverage
+                c = border.color * borderCoverage + c * (1 - border.color.w * (hidden / 255))
             }
             }
             var k = opacity

@@ -122,27 +122,15 @@ struct Lowering {
 
         ops += shapeOps
 
-        // 4. Sublayers, flattened into this layer's plane, in zPosition order.
+        // 4. Sublayers, flattened into this layer's plane, back to front (Lowering+Siblings.swift).
         if hasSublayers, let replicator = layer.payload as? ReplicatorPayload {
             // A replicator draws its sublayers once per instance (Lowering+Replicator.swift).
             ops += replicatedSublayerOps(layer, replicator, world: world, planes: planes,
                                          clips: clips + (ownClip.map { [$0] } ?? []), flipped: flipped)
         } else if hasSublayers {
             let childClips = clips + (ownClip.map { [$0] } ?? [])
-            let sub = layer.sublayerMatrix
-            let toPlane = Transform3D.flattening.concatenating(world)
-            for child in layer.sublayersInDrawingOrder {
-                let a = child.localTransform.concatenating(sub)
-                if child.preserves3D {
-                    // A 3D rendering context: its planes are sorted in this layer's space before it flattens them.
-                    ops += lowerContext(of: child, toContext: a, toTarget: toPlane, visible: planes, clips: childClips)
-                    continue
-                }
-                let ah = Homography(plane: a)
-                let childPlanes = planes.map { $0.pulledBack(through: ah) } + [HalfPlane.inFront(of: ah)]
-                ops += lower(child, world: a.concatenating(toPlane), planes: childPlanes, clips: childClips,
-                             flipped: flipped != layer.isGeometryFlipped)
-            }
+            ops += sublayerOps(of: layer, toPlane: Transform3D.flattening.concatenating(world), planes: planes,
+                               clips: childClips, flipped: flipped != layer.isGeometryFlipped)
         }
         if borderWaits, let border, let placement = place(b, h, planes, toLocal, clips) {
             ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))

@@ -61,7 +61,9 @@ extension Lowering {
 
     /// Draws the planes of one context back to front (BSP order), each piece of a split plane as the whole layer
     /// clipped to the piece, so a crossing plane shows in front on one side of the crossing and behind on the other.
-    func lower(_ planes: [ContextPlane], toTarget: Transform3D, visible: [HalfPlane], clips: [ClipShape]) -> [DrawOp] {
+    /// `flipped`: the planes are mirrored in y (sublayers of a plain layer under an odd number of flipped ones).
+    func lower(_ planes: [ContextPlane], toTarget: Transform3D, visible: [HalfPlane], clips: [ClipShape],
+               flipped: Bool = false) -> [DrawOp] {
         var polygons: [DrawPolygon] = []
         var planeVisible: [[HalfPlane]] = []
         for (i, plane) in planes.enumerated() {
@@ -83,7 +85,7 @@ extension Lowering {
                 cutClips = piece.cuts.compactMap { halfPlaneClip($0, inverse: inverse) }
             }
             let drawn = lower(plane.layer, world: world, planes: planeVisible[piece.planeIndex] + piece.cuts,
-                              clips: clips + cutClips, opacityScale: plane.opacity)
+                              clips: clips + cutClips, opacityScale: plane.opacity, flipped: flipped)
             ops += plane.tint.map { t in drawn.compactMap { tinted($0, t) } } ?? drawn
         }
         return ops

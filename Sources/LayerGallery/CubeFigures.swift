@@ -30,3 +30,16 @@ let videoCubeFigure = Figure(name: "video-cube", title: "The lit cube with face 
         return face
     }.layer
 }
+
+/// Figure 5.21 again, listing 5.9 verbatim: the six faces are plain sublayers of the container, sorted by depth as
+/// planes, so faces 4–6 (added later) stay hidden behind 1–3 as in the book.
+let literalCubeFigure = Figure(name: "5.9-cube-literal", title: "Listing 5.9 verbatim: the faces as plain sublayers of the container, still drawn back to front",
+                               width: 256, height: 256) { _ in
+    CubeView(canvas: 256, lit: false, literal: true).layer
+}
+
+/// Figure 5.22 again, listing 5.10 verbatim (plain sublayers, each with its lighting layer).
+let literalLitCubeFigure = Figure(name: "5.10-lit-cube-literal", title: "Listing 5.10 verbatim: the lit faces as plain sublayers of the container",
+                                  width: 256, height: 256) { _ in
+    CubeView(canvas: 256, lit: true, literal: true).layer
+}

@@ -4,9 +4,10 @@ import LayerKit
 /// The cube of listings 5.9 and 5.10: six 200-point faces folded about the centre of a container whose
 /// sublayerTransform holds the perspective and the camera's turn (−45° about x, then −45° about y).
 ///
-/// The book adds the faces to the container view directly; here they go into a `TransformLayer` filling the
-/// container, as chapter 6 (listing 6.5) builds its cubes: a plain layer draws its sublayers in array order, so
-/// face 6 (the back) would cover faces 1–3, while a transform layer sorts the faces by depth.
+/// The book adds the faces to the container view directly; by default here they go into a `TransformLayer` filling
+/// the container, as chapter 6 (listing 6.5) builds its cubes. With `literal` they go straight into the container,
+/// as listing 5.9 has it. Both draw the same cube: a plain layer's sublayers are sorted by depth as planes too
+/// (SEMANTICS.md, "Sibling order is depth order"), so faces 4–6 stay behind 1–3 either way.
 struct CubeView {
     /// The book's numbers: faces of 200 points, 100 points from the centre, m34 = −1/500.
     static let side = 400.0, faceSide = 200.0
@@ -18,21 +19,25 @@ struct CubeView {
     let containerView = Layer()
     let cube = TransformLayer()
     let lit: Bool
+    /// The faces are the container's own sublayers (listing 5.9 verbatim), not a transform layer's.
+    let literal: Bool
 
     /// - Parameters:
     ///   - canvas: the figure's side; the 400-point container is shown scaled to fit it (a scale after flattening
     ///     changes the picture's size only).
     ///   - lit: listing 5.10's lighting layer on each face.
+    ///   - literal: add the faces to the container itself, as the book does, instead of to a transform layer.
     ///   - makeFace: the layer of face `index` (0–5); the book's faces are white views with a numbered button.
-    init(canvas: Double, lit: Bool, makeFace: (Int) -> Layer = CubeView.numberedFace) {
+    init(canvas: Double, lit: Bool, literal: Bool = false, makeFace: (Int) -> Layer = CubeView.numberedFace) {
         self.lit = lit
+        self.literal = literal
         layer.backgroundColor = Color(white: 0.85)
         containerView.bounds = Rect(x: 0, y: 0, width: Self.side, height: Self.side)
         containerView.position = Point(x: canvas / 2, y: canvas / 2)
         containerView.transform = .makeScale(canvas / Self.side, canvas / Self.side, 1)
         cube.bounds = containerView.bounds
         cube.position = Point(x: Self.side / 2, y: Self.side / 2)
-        containerView.addSublayer(cube)
+        if !literal { containerView.addSublayer(cube) }
         layer.addSublayer(containerView)
 
         // set up the container sublayer transform
@@ -67,11 +72,11 @@ struct CubeView {
     }
 
     /// The faces in the order they were added (face 1 first).
-    var faces: [Layer] { cube.sublayers ?? [] }
+    var faces: [Layer] { (literal ? containerView.sublayers : cube.sublayers) ?? [] }
 
     func addFace(_ face: Layer, withTransform transform: Transform3D) {
-        // add the face to the container (its transform layer)
-        cube.addSublayer(face)
+        // add the face to the container (or its transform layer)
+        (literal ? containerView : cube).addSublayer(face)
         // center the face view within the container
         face.position = Point(x: Self.side / 2, y: Self.side / 2)
         // apply the transform

@@ -16,6 +16,8 @@ public enum Gallery {
         flatteningInYFigure,
         cubeFigure,
         litCubeFigure,
+        literalCubeFigure,
+        literalLitCubeFigure,
         videoCubeFigure,
         stickFigureFigure,
         roundedCornersFigure,

@@ -197,4 +197,21 @@ struct FigureChecks {
         let lit = try #require(renderFigure("5.22-lit-cube"))
         #expect(Array(visibleFaces(s).dropFirst()) == Array(visibleFaces(lit).dropFirst()))
     }
+
+    /// Listing 5.9/5.10 verbatim (faces as plain sublayers of the container) draw the cube the transform layer
+    /// draws: siblings are sorted by depth as planes, so faces 4–6, added later, stay behind 1–3.
+    @Test(arguments: [("5.9-cube-literal", "5.21-cube"), ("5.10-lit-cube-literal", "5.22-lit-cube")])
+    func theLiteralCubeIsDrawnBackToFront(_ literal: String, _ sorted: String) throws {
+        let s = try #require(renderFigure(literal)), t = try #require(renderFigure(sorted))
+        #expect(zip(visibleFaces(s), visibleFaces(t)).allSatisfy { abs($0 - $1) <= 2 }, "\(visibleFaces(s)) vs \(visibleFaces(t))")
+        // Not just at three points: hardly a pixel differs from the transform layer's picture (seams may by a little).
+        var differing = 0
+        for y in 0..<s.height {
+            for x in 0..<s.width {
+                let a = s.pixel(x: x, y: y), b = t.pixel(x: x, y: y)
+                if max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b))) > 8 { differing += 1 }
+            }
+        }
+        #expect(differing < 40, "\(differing) pixels differ from \(sorted)")
+    }
 }
