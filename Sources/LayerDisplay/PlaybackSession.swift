@@ -24,6 +24,9 @@ public final class PlaybackSession {
         /// `"resize": "relayout"`); by default the canvas keeps its size and is scaled to fit, letterboxed, as a video
         /// player scales its picture.
         public var relayoutOnResize = false
+        /// At the end of a range that does not loop, stay on its last frame, paused, until quit (ffplay's and mpv's
+        /// `--keep-open`); seeking past the end shows the last frame.
+        public var keepOpen = false
         public var muted = false
         public var volume = 1.0
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
@@ -161,7 +164,11 @@ public final class PlaybackSession {
             if quit { break }
             let now = clock.time
             animating = root.hasRunningAnimations(at: now)
-            if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame { break }
+            if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
+                guard options.keepOpen else { break }
+                // Stays on the last frame, paused; keys still work (a seek back plays again).
+                if !clock.isPaused { clock.setPaused(true) }
+            }
             collectRendered(now: now)
             // The next frame is handed to the renderer before this one is uploaded, so that compositing never
             // waits on the upload (a 1080p upload is a few milliseconds of copying).

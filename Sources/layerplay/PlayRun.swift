@@ -23,6 +23,7 @@ extension Layerplay {
         var options = PlaybackSession.Options(title: URL(fileURLWithPath: input).lastPathComponent,
                                               range: PlaybackRange(start: begin, end: end, loops: loop), frameRate: frameRate)
         options.fullscreen = fullscreen
+        options.keepOpen = keepOpen
         options.muted = mute
         options.volume = volume / 100
         let player: Player?

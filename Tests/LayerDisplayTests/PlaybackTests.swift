@@ -155,6 +155,24 @@ struct PlaybackTests {
         #expect(abs(state.presentationScale - 100.0 / 72) < 1e-9, "fits the height: \(state.presentationScale)")
     }
 
+    @Test func keepOpenStaysOnTheLastFrameUntilQuit() throws {
+        // --keep-open: the range ends at 0.5 s; the session stays, paused on the last frame, until q.
+        let (session, _) = try makeSession("clip.mp4", duration: 0.5, keepOpen: true)
+        let script = Script()
+        var endedAt: Double?
+        var stayed: PlaybackSession.State?
+        script.when({ $0.isPaused && $0.clock >= 0.5 }) { s in endedAt = s.wallSeconds }
+        script.when({ s in endedAt.map { s.wallSeconds > $0 + 0.4 } ?? false }) { s in stayed = s; press(SDLK_q) }
+        script.attach(to: session)
+        let stats = session.run()
+        #expect(script.finished, "the session quit by itself at the end")
+        let state = try #require(stayed)
+        #expect(state.isPaused && state.clock >= 0.5 && state.clock < 0.6, "\(state)")
+        // The last frame of the range (0.48 s at 25 frames/s) is what stays on screen.
+        #expect(state.presentedTime.map { abs($0 - 0.48) < 1e-6 } ?? false, "\(String(describing: state.presentedTime))")
+        #expect(stats.wallSeconds > 0.9)
+    }
+
     @Test func aSceneThatAsksForRelayoutIsLaidOutAgain() throws {
         var sizes: [(Int, Int)] = []
         let (session, scene) = try makeSession("clip.mp4", relayoutOnResize: true)
