@@ -24,7 +24,8 @@ public enum PlaybackCommand: Equatable, Sendable {
       m          mute                    9 / 0    volume down / up
       f          fullscreen              q, Esc   quit
       t          subtitles: next stream, then off
-      click      seek to that fraction of the width
+      click      seek to that fraction of the width (left or right button)
+      double click  fullscreen
     """
 
     /// The command for an SDL event, or nil for events that are not commands. `width` is the window's
@@ -49,7 +50,11 @@ public enum PlaybackCommand: Equatable, Sendable {
             case Int(SDLK_t.rawValue): return .cycleSubtitles
             default: return nil
             }
-        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.clicks >= 2:
+            // ffplay: a double click toggles fullscreen (its first click has already sought).
+            return .toggleFullscreen
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) || event.button.button == UInt8(SDL_BUTTON_RIGHT):
+            // A right click seeks as a left click does (ffplay seeks on the right button).
             return .seekToFraction(min(max(Double(event.button.x) / Double(max(1, width)), 0), 1))
         default:
             return nil
@@ -68,14 +73,14 @@ extension PlaybackCommand {
         return e
     }
 
-    /// A left click at `x` points from the window's left edge.
-    public static func clickEvent(x: Int) -> SDL_Event {
+    /// A click at `x` points from the window's left edge: left button by default, `clicks` 2 for a double click.
+    public static func clickEvent(x: Int, rightButton: Bool = false, clicks: Int = 1) -> SDL_Event {
         var e = SDL_Event()
         e.button.type = SDL_MOUSEBUTTONDOWN.rawValue
-        e.button.button = UInt8(SDL_BUTTON_LEFT)
+        e.button.button = UInt8(rightButton ? SDL_BUTTON_RIGHT : SDL_BUTTON_LEFT)
         e.button.state = UInt8(SDL_PRESSED)
         e.button.x = Int32(x)
-        e.button.clicks = 1
+        e.button.clicks = UInt8(clicks)
         return e
     }
 }
