@@ -49,6 +49,9 @@ public final class PlaybackSession {
         public var canvasWidth: Int, canvasHeight: Int
         /// The window's drawable size in pixels; the canvas is scaled to fit it, centred (letterboxed).
         public var windowWidth: Int, windowHeight: Int
+        /// Frames dropped so far, and the last shown frame's time minus the master clock's at that moment (ms).
+        public var framesDropped = 0
+        public var avDifferenceMilliseconds = 0.0
         /// The factor the canvas is shown at: the largest that fits the window.
         public var presentationScale: Double {
             min(Double(windowWidth) / Double(max(canvasWidth, 1)), Double(windowHeight) / Double(max(canvasHeight, 1)))
@@ -137,6 +140,8 @@ public final class PlaybackSession {
         estimate = estimate == 0 ? measured : 0.8 * estimate + 0.2 * measured
     }
     private var canvas = (width: 0, height: 0)
+    /// The last shown frame's time minus the clock's, in milliseconds (the status line's A-V).
+    private var lastDifference = 0.0
     /// Whether an animation runs at the clock's time, judged once per turn of the loop.
     private var animating = false
     /// The display's refresh rate (60 when SDL does not know it), read at the start and after a resize.
@@ -186,7 +191,8 @@ public final class PlaybackSession {
         State(clock: clock.time, isPaused: clock.isPaused && !resumeOnShow, presentedTime: presentedTime, framesPresented: statistics.framesPresented,
               wallSeconds: hostSeconds() - began, volume: audio?.volume ?? options.volume, isMuted: audio?.isMuted ?? options.muted,
               isFullscreen: window.isFullscreen, canvasWidth: canvas.width, canvasHeight: canvas.height,
-              windowWidth: window.pixelSize.width, windowHeight: window.pixelSize.height)
+              windowWidth: window.pixelSize.width, windowHeight: window.pixelSize.height,
+              framesDropped: statistics.framesDropped, avDifferenceMilliseconds: lastDifference)
     }
 
     /// Seconds between scheduled frames: the video's, or the display's refresh while animations run.
@@ -243,7 +249,8 @@ public final class PlaybackSession {
             clock.setPaused(false)
             nextTick = frame.time + tick
         } else if !clock.isPaused {
-            statistics.maxDriftMilliseconds = max(statistics.maxDriftMilliseconds, abs(frame.time - clock.time) * 1000)
+            lastDifference = (frame.time - clock.time) * 1000
+            statistics.maxDriftMilliseconds = max(statistics.maxDriftMilliseconds, abs(lastDifference))
         }
     }
 

@@ -38,7 +38,11 @@ extension Layerplay {
             }
         } catch { throw RunError("\(error)") }
         session.subtitles = scene.subtitles
+        // On a terminal, one status line updated in place, as ffplay's (never into a pipe or a file).
+        let status = isatty(STDERR_FILENO) != 0 ? StatusLine(length: end - begin) { StandardError.write($0) } : nil
+        if let status { session.onTick = { status.update($0) } }
         let statistics = session.run()
+        status?.finish()
         if stats { StandardError.writeLine(statistics.json) }
     }
 }
