@@ -27,6 +27,8 @@ public final class PlaybackSession {
         /// At the end of a range that does not loop, stay on its last frame, paused, until quit (ffplay's and mpv's
         /// `--keep-open`); seeking past the end shows the last frame.
         public var keepOpen = false
+        /// Show the on-screen display (seeks, volume, mute, pause); `--no-osd` turns it off.
+        public var showsOSD = true
         public var muted = false
         public var volume = 1.0
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
@@ -140,6 +142,8 @@ public final class PlaybackSession {
         estimate = estimate == 0 ? measured : 0.8 * estimate + 0.2 * measured
     }
     private var canvas = (width: 0, height: 0)
+    /// The on-screen display, the tree's last sublayer while the session runs (nil with `showsOSD` off).
+    public private(set) var osd: OnScreenDisplay?
     /// The last shown frame's time minus the clock's, in milliseconds (the status line's A-V).
     private var lastDifference = 0.0
     /// Whether an animation runs at the clock's time, judged once per turn of the loop.
@@ -159,6 +163,13 @@ public final class PlaybackSession {
             layout(canvas.width, canvas.height)
             onLayout?(canvas.width, canvas.height)
         }
+        if options.showsOSD {
+            let display = OnScreenDisplay()
+            display.place(canvasHeight: canvas.height)
+            Transaction.withoutActions { root.addSublayer(display.layer) }
+            osd = display
+        }
+        defer { if let osd { Transaction.withoutActions { osd.layer.removeFromSuperlayer() } } }
         nextTick = options.range.start
         clock.seek(to: options.range.start)
         resumeOnShow = true // the clock starts when the first frame is on screen
@@ -167,6 +178,7 @@ public final class PlaybackSession {
             onTick?(state(since: began))
             while SDL_PollEvent(&event) != 0 { handle(event) }
             if quit { break }
+            if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
             let now = clock.time
             animating = root.hasRunningAnimations(at: now)
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
@@ -345,6 +357,32 @@ public final class PlaybackSession {
 
     /// Carries out a command (keys and clicks come here through `handle`).
     func perform(_ command: PlaybackCommand) {
+        carryOut(command)
+        tellOSD(command)
+    }
+
+    /// What the on-screen display says after `command`.
+    private func tellOSD(_ command: PlaybackCommand) {
+        guard let osd else { return }
+        let now = hostSeconds()
+        switch command {
+        case .seek, .seekToFraction, .stepFrame:
+            let r = options.range
+            let position = OnScreenDisplay.clock(r.mediaTime(clock.time))
+            osd.show(r.length.isFinite ? position + " / " + OnScreenDisplay.clock(r.length) : position, at: now)
+        case .volumeUp, .volumeDown:
+            osd.show("Volume \(Int(((audio?.volume ?? 0) * 100).rounded()))%", at: now)
+        case .toggleMute:
+            osd.show(audio?.isMuted == true ? "Muted" : "Sound on", at: now)
+        case .togglePause:
+            if clock.isPaused && !resumeOnShow { osd.show("Paused", at: now, sticky: true) } else { osd.hide() }
+        case .quit, .toggleFullscreen, .cycleSubtitles:
+            return
+        }
+        if clock.isPaused { invalidate() }
+    }
+
+    private func carryOut(_ command: PlaybackCommand) {
         switch command {
         case .quit: quit = true
         case .togglePause:

@@ -92,6 +92,8 @@ struct Layerplay: ParsableCommand {
     // Playback
     @Flag(help: "Play the range again and again, without a gap.")
     var loop = false
+    @Flag(name: .customLong("no-osd"), help: "No on-screen display (position on seeks, volume, muted, paused).")
+    var noOSD = false
     @Flag(name: .customLong("keep-open"), help: "At the end, stay on the last frame instead of quitting (q quits; seeking past the end shows the last frame).")
     var keepOpen = false
     @Flag(help: "Start with the sound muted (m toggles).")

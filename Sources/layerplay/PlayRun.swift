@@ -24,6 +24,7 @@ extension Layerplay {
                                               range: PlaybackRange(start: begin, end: end, loops: loop), frameRate: frameRate)
         options.fullscreen = fullscreen
         options.keepOpen = keepOpen
+        options.showsOSD = !noOSD
         options.muted = mute
         options.volume = volume / 100
         let player: Player?

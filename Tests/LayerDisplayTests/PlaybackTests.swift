@@ -155,6 +155,29 @@ struct PlaybackTests {
         #expect(abs(state.presentationScale - 100.0 / 72) < 1e-9, "fits the height: \(state.presentationScale)")
     }
 
+    @Test func theOnScreenDisplaySaysWhereASeekWentAndFades() throws {
+        let (session, scene) = try makeSession("clip.mp4", loops: true)
+        let script = Script()
+        var afterSeek: String?, afterPause: String?, seekedAt = 0.0
+        var faded: String?? = .none
+        script.when({ $0.clock >= 0.2 }) { s in
+            var click = PlaybackCommand.clickEvent(x: 64) // half of the 128-point window: 1 s of 2
+            SDL_PushEvent(&click)
+            seekedAt = s.wallSeconds
+        }
+        script.when({ s in s.wallSeconds > seekedAt + 0.3 && seekedAt > 0 }) { _ in afterSeek = session.osd?.message }
+        script.when({ s in s.wallSeconds > seekedAt + 1.8 }) { _ in faded = .some(session.osd?.message); press(SDLK_SPACE) }
+        script.when({ $0.isPaused }) { _ in afterPause = session.osd?.message; press(SDLK_q) }
+        script.attach(to: session)
+        _ = session.run()
+        #expect(script.finished)
+        #expect(afterSeek == "0:01 / 0:02", "\(String(describing: afterSeek))")
+        #expect(faded == .some(nil), "gone after 1.5 s: \(String(describing: faded))")
+        #expect(afterPause == "Paused")
+        // The display is a layer of the played tree while the session runs, and is taken out after.
+        #expect(scene.root.sublayers?.contains { $0.name == "osd" } == false)
+    }
+
     @Test func keepOpenStaysOnTheLastFrameUntilQuit() throws {
         // --keep-open: the range ends at 0.5 s; the session stays, paused on the last frame, until q.
         let (session, _) = try makeSession("clip.mp4", duration: 0.5, keepOpen: true)
