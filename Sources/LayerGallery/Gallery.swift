@@ -35,6 +35,8 @@ public enum Gallery {
         animationGroupFigure,
         springFigure,
         pushTransitionFigure,
+        groupOpacityFigure,
+        rasterizeFigure,
     ]
 
     /// The figure called `name`, if there is one.
