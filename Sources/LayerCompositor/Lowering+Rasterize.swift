@@ -22,7 +22,7 @@ extension Lowering {
         guard scale > 0, width > 0, height > 0 else { return nil }
         // Nothing of it on screen: no raster either.
         guard let placement = place(b, h, planes, toLocal, clips) else { return [] }
-        let image = rasterCache.image(for: layer, width: width, height: height, flipped: flipped) {
+        let image = rasterCache.image(for: layer, width: width, height: height, scale: scale, flipped: flipped) {
             renderRaster(of: layer, bounds: b, scale: scale, width: width, height: height, flipped: flipped)
         }
         let source = Rect(x: 0, y: 0, width: b.width * scale, height: b.height * scale)

@@ -10,6 +10,8 @@ final class RasterCache: @unchecked Sendable {
     private struct Entry {
         let snapshot: LayerSnapshot
         let width, height: Int
+        /// Raster pixels per point: two scales may round to one size, yet differ in what the pixels show.
+        let scale: Double
         let flipped: Bool
         let image: Image
         var bytes: Int { width * height * 4 }
@@ -24,17 +26,18 @@ final class RasterCache: @unchecked Sendable {
     /// How many rasters have been rendered (what the tests count: only a changed subtree or size renders one).
     var renders: Int { lock.withLock { renderCount } }
 
-    /// The raster of `layer` at `width` × `height` pixels: a kept one whose subtree drew the same, or `render()`'s.
-    func image(for layer: LayerSnapshot, width: Int, height: Int, flipped: Bool, render: () -> Image) -> Image {
+    /// The raster of `layer` at `width` × `height` pixels, `scale` per point: a kept one whose subtree drew the same,
+    /// or `render()`'s.
+    func image(for layer: LayerSnapshot, width: Int, height: Int, scale: Double, flipped: Bool, render: () -> Image) -> Image {
         let hit: Image? = lock.withLock {
             guard let i = entries.lastIndex(where: {
-                $0.snapshot.layerID == layer.layerID && $0.width == width && $0.height == height && $0.flipped == flipped
+                $0.snapshot.layerID == layer.layerID && $0.width == width && $0.height == height && $0.scale == scale && $0.flipped == flipped
             }) else { return nil }
             // The comparison walks the subtree; it runs under the lock, which renders on other threads rarely contend.
             guard SnapshotComparison.rasterDrawsSame(entries[i].snapshot, layer) else { return nil }
             var e = entries.remove(at: i)
             // The newest snapshot is kept: the next frame's is most likely identical to it object for object.
-            e = Entry(snapshot: layer, width: e.width, height: e.height, flipped: e.flipped, image: e.image)
+            e = Entry(snapshot: layer, width: e.width, height: e.height, scale: e.scale, flipped: e.flipped, image: e.image)
             entries.append(e)
             return e.image
         }
@@ -42,9 +45,9 @@ final class RasterCache: @unchecked Sendable {
         let image = render()
         lock.withLock {
             renderCount += 1
-            // This layer's raster at this size is stale now.
-            entries.removeAll { $0.snapshot.layerID == layer.layerID && $0.width == width && $0.height == height && $0.flipped == flipped }
-            entries.append(Entry(snapshot: layer, width: width, height: height, flipped: flipped, image: image))
+            // This layer's other rasters are stale now (a layer whose bounds animate would fill the cache otherwise).
+            entries.removeAll { $0.snapshot.layerID == layer.layerID }
+            entries.append(Entry(snapshot: layer, width: width, height: height, scale: scale, flipped: flipped, image: image))
             var bytes = entries.reduce(0) { $0 + $1.bytes }
             while entries.count > capacity || (bytes > byteLimit && entries.count > 1) {
                 bytes -= entries.removeFirst().bytes

@@ -115,6 +115,19 @@ struct RasterizationTests {
         #expect(changed.pixel(x: 0, y: 0) == s.pixel(x: 0, y: 0), "the canvas around it untouched")
     }
 
+    @Test func anotherScaleOfTheSameRasterSizeRendersAgain() {
+        // 0.5 × 0.5 points: one raster pixel at scale 1 and at 1.5 (0.75 rounds up), yet the pixels differ.
+        let compositor = Compositor(threads: 1)
+        let root = canvas(8, 8)
+        let dot = makeLayer(Rect(x: 2, y: 2, width: 0.5, height: 0.5), background: .red)
+        dot.shouldRasterize = true
+        root.addSublayer(dot)
+        _ = compositor.render(root.snapshot(), width: 8, height: 8)
+        Transaction.withoutActions { dot.rasterizationScale = 1.5 }
+        _ = compositor.render(root.snapshot(), width: 8, height: 8)
+        #expect(compositor.rasterCache.renders == 2)
+    }
+
     @Test func anAnimatedSublayerRendersEveryFrame() {
         let compositor = Compositor(threads: 1)
         let root = groupOpacityScene()
