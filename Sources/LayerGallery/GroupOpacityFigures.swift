@@ -28,6 +28,7 @@ private func customButton(center: Point) -> Layer {
 /// side at x 50 and 250 (300 points apart); here one is above the other to fit the gallery's 256-point canvas.
 private func buttonsScreen(rasterizeSecond: Bool) -> Layer {
     let screen = Layer()
+    // Darker than the other figures' 0.85 grey: white at half opacity over it shows the label's box plainly.
     screen.backgroundColor = Color(white: 0.55)
     // create opaque button
     let button1 = customButton(center: Point(x: 128, y: 44))
