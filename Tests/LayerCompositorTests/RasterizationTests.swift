@@ -201,6 +201,25 @@ struct RasterizationTests {
         expectPixel(render(scene(true)), 15, 15, render(scene(false)).pixel(x: 15, y: 15))
     }
 
+    @Test func underAFlippedSuperlayerTheRasterShowsContentsUpright() {
+        // Contents under `isGeometryFlipped` are drawn upright; rasterized in place at 1×, the picture is the same.
+        func scene(_ rasterize: Bool) -> Layer {
+            let root = canvas(100, 80)
+            root.isGeometryFlipped = true
+            let holder = makeLayer(Rect(x: 10, y: 10, width: 80, height: 60))
+            let picture = makeLayer(Rect(x: 8, y: 6, width: 64, height: 48))
+            picture.contents = .image(blocksImage())
+            holder.addSublayer(picture)
+            holder.shouldRasterize = rasterize
+            root.addSublayer(holder)
+            return root
+        }
+        let live = render(scene(false)), raster = render(scene(true))
+        var worst = 0
+        for y in 0..<80 { for x in 0..<100 { worst = max(worst, channelDifference(live.pixel(x: x, y: y), raster.pixel(x: x, y: y))) } }
+        #expect(worst <= 2, "\(worst)")
+    }
+
     @Test func theRasterKeepsShadowMaskAndRoundedClip() {
         // A rounded, clipped, shadowed layer rasterized at scale 1 and drawn unmagnified matches the live drawing.
         func scene(_ rasterize: Bool) -> Layer {
