@@ -12,6 +12,8 @@ struct Lowering {
     let shadowCache: ShadowCache
     /// Shape layers' rasters kept across frames by the compositor (a fresh one by default: kept for one lowering).
     var shapeCache = ShapeCache()
+    /// Rasterized layers' images kept across frames by the compositor (a fresh one by default: kept for one lowering).
+    var rasterCache = RasterCache()
 
     /// Lowers `layer`, whose map into target pixels is `world`, in front of the eye where `planes` hold.
     /// With `asShadowSource`, the layer's own shadow and opacity are left out (its shadow's shape is being drawn).
@@ -56,6 +58,10 @@ struct Lowering {
             // A transition draws the old and the new content in place of 2–5 (§9); the group effects below are live.
             ops += transitionOps(layer, transition, world: world, planes: planes, clips: clips, toLocal: toLocal,
                                  shape: shape, h: h, flipped: flipped)
+        } else if layer.shouldRasterize, !asShadowSource, !contentOnly,
+                  let raster = rasterOps(layer, h: h, planes: planes, toLocal: toLocal, clips: clips, flipped: flipped) {
+            // 2–5 from the layer's offscreen raster (Lowering+Rasterize.swift); its shadow is of the live subtree.
+            ops += raster
         } else {
             ops += contentOps(layer, world: world, planes: planes, clips: clips, toLocal: toLocal, shape: shape, h: h,
                               ownClip: ownClip, flipped: flipped)
@@ -198,7 +204,9 @@ struct Lowering {
             mask = lower(m, world: mWorld, planes: mPlanes, clips: maskClips, flipped: flipped)
         }
         let opacity: Float = asShadowSource ? 1 : Float(min(layer.opacity * opacityScale, 1))
-        if mask == nil && (opacity >= 1 || ops.count <= 1) {
+        // Without group opacity (and not rasterized, which implies it) each draw takes the opacity on its own.
+        let separately = !layer.allowsGroupOpacity && !layer.shouldRasterize
+        if mask == nil && (opacity >= 1 || ops.count <= 1 || separately) {
             return opacity >= 1 ? ops : ops.map { $0.withOpacity(opacity) }
         }
         var bounds = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }

@@ -9,6 +9,8 @@ public enum Gallery {
         spriteSheetFigure,
         stretchableButtonsFigure,
         clockFigure,
+        groupOpacityFigure,
+        rasterizeFigure,
         rotatedCardFigure,
         perspectiveCardFigure,
         sharedVanishingPointFigure,

@@ -249,6 +249,14 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) public var isHidden: Bool = false
     /// When false, the layer is not drawn while its back faces the viewer.
     @exclusivity(unchecked) public var isDoubleSided: Bool = true
+    /// When false, `opacity` applies to each draw of the layer and its sublayers separately, with no group
+    /// buffer: overlapping sublayers show through each other (iOS before 7). Rasterizing implies group opacity.
+    @exclusivity(unchecked) public var allowsGroupOpacity: Bool = true
+    /// Renders the layer and its subtree once into an offscreen image at `rasterizationScale` × its size (in its own
+    /// space, before its transform), reused while the subtree draws the same, and draws that image instead.
+    @exclusivity(unchecked) public var shouldRasterize: Bool = false
+    /// Raster pixels per point of a rasterized layer (the snapshot clamps NaN, 0 or huge values).
+    @exclusivity(unchecked) public var rasterizationScale: Double = 1
 
     // MARK: Timing and animations
 

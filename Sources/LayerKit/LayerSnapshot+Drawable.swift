@@ -45,6 +45,10 @@ enum Drawable {
     /// A scale factor: 1 when it is not a positive number, else within 10⁻⁶…10⁶.
     static func scale(_ v: Double) -> Double { v > 0 && v.isFinite ? min(max(v, 1e-6), 1e6) : 1 }
 
+    /// A rasterization scale: 1 when NaN, infinite or not positive; else within 1/16…16 (a finer raster of a big
+    /// layer would be gigabytes; the compositor lowers it further to bound the raster's side).
+    static func rasterizationScale(_ v: Double) -> Double { v > 0 && v.isFinite ? min(max(v, 1.0 / 16), 16) : 1 }
+
     /// The LOD bias of trilinear minification: 0 when NaN; beyond ±32 no mip level differs.
     static func bias(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -32), 32) }
 

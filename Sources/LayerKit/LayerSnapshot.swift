@@ -43,6 +43,11 @@ public final class LayerSnapshot: Sendable {
     public let opacity: Double
     public let isHidden: Bool
     public let isDoubleSided: Bool
+    /// Whether opacity applies to the subtree as one group (`Layer.allowsGroupOpacity`).
+    public let allowsGroupOpacity: Bool
+    /// Whether the subtree is drawn from an offscreen raster, at `rasterizationScale` (clamped to 1/16…16).
+    public let shouldRasterize: Bool
+    public let rasterizationScale: Double
 
     public let sublayers: [LayerSnapshot]
     public let mask: LayerSnapshot?
@@ -104,6 +109,9 @@ public final class LayerSnapshot: Sendable {
         // A layer its geometry places nowhere draws nothing, with its subtree, as a hidden one (`Drawable`).
         isHidden = p.isHidden || !Drawable.isPlaceable(p)
         isDoubleSided = p.isDoubleSided
+        allowsGroupOpacity = layer.allowsGroupOpacity
+        shouldRasterize = layer.shouldRasterize
+        rasterizationScale = Drawable.rasterizationScale(layer.rasterizationScale)
         sublayers = (layer.sublayers ?? []).map { LayerSnapshot($0, parentTime: time) }
         mask = layer.mask.map { LayerSnapshot($0, parentTime: time) }
         transition = layer.animationEntries.isEmpty ? nil : layer.transitionState(at: time)

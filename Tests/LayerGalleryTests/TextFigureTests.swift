@@ -7,7 +7,8 @@ import TestSupport
 // The text figures (6.2, 6.3) against their references, only where "Helvetica" is the font they were recorded with.
 
 /// Figures whose pixels depend on which font fontconfig picks for "Helvetica"; the generic golden test leaves them out.
-let fontDependentFigures: Set<String> = ["6.2-text-layer-scale", "6.3-attributed-text"]
+let fontDependentFigures: Set<String> = ["6.2-text-layer-scale", "6.3-attributed-text",
+                                          "4.20-group-opacity", "4.21-rasterize"]
 
 @Suite("text figures")
 struct TextFigureTests {

@@ -14,6 +14,7 @@ struct GalleryCLITests {
         ("6.2-text-layer-scale", 232, 256), ("6.3-attributed-text", 240, 200), ("6.5-transform-layer-cubes", 256, 160), ("6.6-diagonal-gradient", 240, 240), ("6.7-gradient-locations", 240, 240), ("6.13-fire", 256, 128),
         ("6.8-replicator-ring", 256, 256), ("6.9-reflection", 200, 256), ("6.10-scroll-view", 240, 240), ("6.10-scroll-view-scrolled", 240, 240),
         ("5.9-cube-literal", 256, 256), ("5.10-lit-cube-literal", 256, 256),
+        ("4.20-group-opacity", 256, 160), ("4.21-rasterize", 256, 160),
     ]
 
     @Test func galleryWritesEveryFigureAsAPNG() throws {
