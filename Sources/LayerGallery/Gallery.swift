@@ -35,6 +35,7 @@ public enum Gallery {
         animationGroupFigure,
         springFigure,
         pushTransitionFigure,
+        openGLTriangleFigure,
     ]
 
     /// The figure called `name`, if there is one.

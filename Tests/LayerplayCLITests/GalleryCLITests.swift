@@ -13,6 +13,7 @@ struct GalleryCLITests {
         ("6.1-stick-figure", 240, 240), ("6.x-rounded-corners", 200, 200), ("6.x-rounded-corners-mask", 200, 200),
         ("6.2-text-layer-scale", 232, 256), ("6.3-attributed-text", 240, 200), ("6.5-transform-layer-cubes", 256, 160), ("6.6-diagonal-gradient", 240, 240), ("6.7-gradient-locations", 240, 240), ("6.13-fire", 256, 128),
         ("6.8-replicator-ring", 256, 256), ("6.9-reflection", 200, 256), ("6.10-scroll-view", 240, 240), ("6.10-scroll-view-scrolled", 240, 240),
+        ("6.15-opengl-triangle", 200, 200),
     ]
 
     @Test func galleryWritesEveryFigureAsAPNG() throws {
@@ -29,6 +30,21 @@ struct GalleryCLITests {
                 #expect(image.width == width && image.height == height, "\(name): \(image.width)x\(image.height)")
             }
             #expect(partialFiles(in: dir.appendingPathComponent("out/figures")).isEmpty)
+        }
+    }
+
+    /// Without EGL the GL figure falls back to its CPU drawing: the same triangle, one warning line, no failure.
+    @Test func galleryWithoutEGLDrawsTheTriangleOnTheCPU() throws {
+        try withTemporaryDirectory { dir in
+            let media = packageRoot.appendingPathComponent("media").path
+            let r = runLayerplay(["gallery", "out", "--media", media], in: dir, environment: ["LAYERPLAY_NO_EGL": "1"])
+            expectSuccess(r)
+            let warnings = r.stderr.split(separator: "\n").filter { $0.contains("OpenGL ES unavailable") }
+            #expect(warnings.count == 1, "stderr: \(r.stderr)")
+            let image = try #require(readPNG(dir.appendingPathComponent("out/6.15-opengl-triangle.png")))
+            let centroid = image.pixel(x: 100, y: 117) // (50,150), (100,50), (150,150): a third of each colour
+            for channel in [centroid.r, centroid.g, centroid.b] { #expect(abs(Int(channel) - 85) <= 3, "\(centroid)") }
+            #expect(image.pixel(x: 2, y: 2) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
         }
     }
 
