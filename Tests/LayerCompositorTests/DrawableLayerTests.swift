@@ -283,6 +283,34 @@ private func filling(_ color: Color, log: CallLog) -> @Sendable (inout DrawableT
         #expect(img.pixel(x: 0, y: 0).r == 255)
     }
 
+    @Test func replicatedInstancesRenderAtTheirDelayedTimes() throws {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 40, height: 10)
+        let replicator = ReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 3
+        replicator.instanceDelay = 0.5
+        replicator.instanceTransform = Transform3D.makeTranslation(10, 0, 0)
+        root.addSublayer(replicator)
+        let layer = DrawableLayer()
+        layer.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        layer.isAsynchronous = true
+        let log = CallLog()
+        layer.render = { target, frame in
+            log.record(frame)
+            let v = UInt8(min(max(frame.layerTime * 50, 0), 255))
+            target.fill(Color(red: Double(v) / 255, green: 0, blue: 0))
+            return true
+        }
+        replicator.addSublayer(layer)
+        let surface = Compositor().render(root.snapshot(at: 2), width: 40, height: 10)
+        #expect(Set(log.all.map(\.layerTime)) == [2, 1.5, 1])
+        // Instance k shows the layer's time 2 − k·0.5: red 100, 75, 50.
+        for (k, red) in [(0, 100), (1, 75), (2, 50)] {
+            #expect(abs(Int(surface.pixel(x: 10 * k + 5, y: 5).r) - red) <= 1, "instance \(k)")
+        }
+    }
+
     @Test func placedLikeContentsWithCornersAndBorder() {
         let (root, layer) = drawableScene(40, 40)
         layer.cornerRadius = 10
