@@ -41,7 +41,8 @@ final class DrawablePresenter: Sendable {
 
 /// One buffer from `DrawableLayer.nextDrawable()`: draw into `target`, then `present()` it. Until it is presented
 /// or released it holds one of the layer's `maximumDrawableCount` slots; dropping it without presenting frees the
-/// slot and shows nothing.
+/// slot and shows nothing. Use one buffer on one thread at a time (hand it to a render thread whole); the slots and
+/// the delivery are locked, the pixels are not.
 public final class DrawableBuffer: @unchecked Sendable {
     /// The pixels to draw, `drawableSize` when handed out. A buffer whose size is changed is refused at `present()`.
     public var target: DrawableTarget

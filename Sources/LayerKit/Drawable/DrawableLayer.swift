@@ -22,7 +22,9 @@ open class DrawableLayer: Layer {
     private var explicitDrawableSize: Size?
 
     /// True (the default, as EAGL and Metal layers): the buffer's alpha is ignored and the layer is opaque.
-    public var isOpaque = true
+    public var isOpaque = true {
+        didSet { renderIsNeeded = true } // the kept image was made with the old value
+    }
     /// False (the default): `render` runs the first time and after each `setNeedsDisplay()`; true: at every snapshot.
     public var isAsynchronous = false
     /// False (the default): a presented buffer shows from the next snapshot, from any thread. True: it is attached
