@@ -312,6 +312,25 @@ private func filling(_ color: Color, log: CallLog) -> @Sendable (inout DrawableT
         }
     }
 
+    @Test(arguments: [true, false]) func theShadowIsTheWholeRectWhenOpaqueElseTheAlpha(opaque: Bool) {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 60, height: 60)
+        let layer = DrawableLayer()
+        layer.frame = Rect(x: 20, y: 20, width: 20, height: 20)
+        layer.isOpaque = opaque
+        layer.shadowOpacity = 1
+        layer.shadowRadius = 0
+        layer.shadowOffset = Size(width: 0, height: 10)
+        layer.shadowColor = .red
+        layer.render = { _, _ in true } // leaves the buffer transparent
+        root.addSublayer(layer)
+        let surface = Compositor().render(root.snapshot(at: 0), width: 60, height: 60)
+        let below = surface.pixel(x: 30, y: 45) // under the layer's offset shadow, outside the layer
+        #expect(below == (opaque ? PremultipliedColor(r: 255, g: 0, b: 0, a: 255) : .clear), "\(below)")
+        // Opaque: the ignored alpha makes the transparent buffer black.
+        #expect(surface.pixel(x: 30, y: 30) == (opaque ? PremultipliedColor(r: 0, g: 0, b: 0, a: 255) : .clear))
+    }
+
     @Test func placedLikeContentsWithCornersAndBorder() {
         let (root, layer) = drawableScene(40, 40)
         layer.cornerRadius = 10
