@@ -5,10 +5,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages, and the pkg-config module each provides (checked before anything is installed).
 APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-                libsdl2-dev libcairo2-dev libpango1.0-dev libass-dev ffmpeg fonts-urw-base35 fonts-dejavu-core
+                libsdl2-dev libcairo2-dev libpango1.0-dev libass-dev ffmpeg fonts-urw-base35 fonts-dejavu-core \
+                libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
 # Fonts have no pkg-config module: TextLayer's "Helvetica" is Nimbus Sans (fonts-urw-base35), DejaVu the fallback.
 FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
-PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass
+PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass egl glesv2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread
@@ -58,6 +59,7 @@ test: deps
 	$(SWIFT) run -c release --skip-build GradientLayer out/example-gradient-layer.png
 	$(SWIFT) run -c release --skip-build TextLayer out/example-text-layer.png
 	$(SWIFT) run -c release --skip-build Emitter media/spark.png out
+	$(SWIFT) run -c release --skip-build Drawable out/example-drawable.png
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build

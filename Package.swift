@@ -51,7 +51,11 @@ let package = Package(
         .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims", "CLibass"]),
         .target(name: "LayerDisplay", dependencies: ["LayerMedia", "LayerCompositor", "CSDL2"]),
         // The book's figures of chapters 1–5 rebuilt with LayerKit (`layerplay gallery`).
-        .target(name: "LayerGallery", dependencies: ["LayerKit", "LayerGraphics", "LayerCompositor", "LayerMedia"]),
+        .target(name: "LayerGallery", dependencies: ["LayerKit", "LayerGraphics", "LayerCompositor", "LayerMedia", "LayerGL"]),
+        // OpenGL ES for DrawableLayer through surfaceless EGL; libEGL/libGLESv2 are opened at run time (dlopen), so
+        // a machine without them still runs (the headers, libegl-dev and libgles-dev, are needed to build).
+        .target(name: "CGLShim", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "LayerGL", dependencies: ["LayerKit", "LayerGraphics", "CGLShim"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [
@@ -76,6 +80,7 @@ let package = Package(
         .executableTarget(name: "LowerThird", dependencies: ["LayerGraphics", "LayerKit", "LayerMedia", "LayerDisplay"], path: "Examples/LowerThird"),
         .executableTarget(name: "TextLayer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/TextLayer"),
         // Listing 6.13: an emitter layer's fire, a few frames to PNG (issue 18).
+        .executableTarget(name: "Drawable", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor", "LayerGL", "LayerGallery"], path: "Examples/Drawable"),
         .executableTarget(name: "Emitter", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Emitter"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
@@ -93,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LayerGalleryTests",
-            dependencies: ["LayerGallery", "LayerKit", "LayerGraphics", "TestSupport"],
+            dependencies: ["LayerGallery", "LayerKit", "LayerGraphics", "TestSupport", "LayerGL"],
             exclude: ["References"]
         ),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),

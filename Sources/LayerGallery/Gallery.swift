@@ -34,6 +34,7 @@ public enum Gallery {
         scrollViewFigureAtOrigin,
         scrollViewFigureScrolled,
         fireFigure,
+        openGLTriangleFigure,
         implicitColourFigure,
         shipAlongPathFigure,
         animationGroupFigure,

@@ -182,7 +182,7 @@ public final class Exporter {
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let snapshot = root.snapshot(at: start + outputTime) // the timeline's time: one clock with the window
+            let snapshot = root.snapshot(at: start + outputTime, frameIndex: i) // the timeline's time: one clock with the window
             let item: ExportFrame
             if let direct = compositor.directVideo(snapshot, width: width, height: height), coversFrame(direct),
                writer.canAppendDirectly(direct.buffer) {

@@ -15,6 +15,7 @@ struct GalleryCLITests {
         ("6.8-replicator-ring", 256, 256), ("6.9-reflection", 200, 256), ("6.10-scroll-view", 240, 240), ("6.10-scroll-view-scrolled", 240, 240),
         ("5.9-cube-literal", 256, 256), ("5.10-lit-cube-literal", 256, 256),
         ("4.20-group-opacity", 256, 160), ("4.21-rasterize", 256, 160),
+        ("6.15-opengl-triangle", 200, 200),
     ]
 
     @Test func galleryWritesEveryFigureAsAPNG() throws {
@@ -31,6 +32,21 @@ struct GalleryCLITests {
                 #expect(image.width == width && image.height == height, "\(name): \(image.width)x\(image.height)")
             }
             #expect(partialFiles(in: dir.appendingPathComponent("out/figures")).isEmpty)
+        }
+    }
+
+    /// Without EGL the GL figure falls back to its CPU drawing: the same triangle, one warning line, no failure.
+    @Test func galleryWithoutEGLDrawsTheTriangleOnTheCPU() throws {
+        try withTemporaryDirectory { dir in
+            let media = packageRoot.appendingPathComponent("media").path
+            let r = runLayerplay(["gallery", "out", "--media", media], in: dir, environment: ["LAYERPLAY_NO_EGL": "1"])
+            #expect(r.status == 0, "\(r)")
+            // The one line on stderr is the warning.
+            #expect(r.stderr == "warning: OpenGL ES unavailable: EGL disabled by LAYERPLAY_NO_EGL; drawables use their CPU path\n")
+            let image = try #require(readPNG(dir.appendingPathComponent("out/6.15-opengl-triangle.png")))
+            let centroid = image.pixel(x: 100, y: 117) // (50,150), (100,50), (150,150): a third of each colour
+            for channel in [centroid.r, centroid.g, centroid.b] { #expect(abs(Int(channel) - 85) <= 3, "\(centroid)") }
+            #expect(image.pixel(x: 2, y: 2) == PremultipliedColor(r: 0, g: 0, b: 0, a: 255))
         }
     }
 
