@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LayerMedia", targets: ["LayerMedia"]),
         .library(name: "LayerDisplay", targets: ["LayerDisplay"]),
         .library(name: "LayerGallery", targets: ["LayerGallery"]),
+        .library(name: "LayerScene", targets: ["LayerScene"]),
         .executable(name: "layerplay", targets: ["layerplay"]),
     ],
     dependencies: [
@@ -52,10 +53,12 @@ let package = Package(
         .target(name: "LayerDisplay", dependencies: ["LayerMedia", "LayerCompositor", "CSDL2"]),
         // The book's figures of chapters 1–5 rebuilt with LayerKit (`layerplay gallery`).
         .target(name: "LayerGallery", dependencies: ["LayerKit", "LayerGraphics", "LayerCompositor", "LayerMedia"]),
+        // Scene files (SCENES.md): JSONC with positions → checked values → a layer tree and its inputs.
+        .target(name: "LayerScene", dependencies: ["LayerKit", "LayerGraphics", "LayerMedia"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [
-                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay", "LayerGallery", "CShims",
+                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay", "LayerGallery", "LayerScene", "CShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,6 +97,7 @@ let package = Package(
             dependencies: ["LayerGallery", "LayerKit", "LayerGraphics", "TestSupport"],
             exclude: ["References"]
         ),
+        .testTarget(name: "LayerSceneTests", dependencies: ["LayerScene", "LayerKit", "LayerGraphics"]),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
         // Playback against a real clock: `make test` runs these on their own (nothing else competing for the cores).
         .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerCompositor", "LayerGraphics", "CSDL2", "TestSupport"]),
