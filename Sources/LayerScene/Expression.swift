@@ -17,9 +17,12 @@ public struct Expression {
 
     /// Evaluates `text` with `names` in scope (params, `let`, `W`, `H`, `w`, `h`, `i`, `inputs`). A name that is not
     /// in scope is an error; a declared param without a value is `.undefined`, which only `defined()` accepts.
-    public static func evaluate(_ text: String, names: [String: SceneValue]) throws(ExpressionError) -> SceneValue {
+    /// - Parameter lenient: `scene check` without values for required params: anything computed from an undefined
+    ///   value is undefined instead of an error, so the rest of the expression is still checked by type.
+    public static func evaluate(_ text: String, names: [String: SceneValue], lenient: Bool = false) throws(ExpressionError) -> SceneValue {
         guard text.count <= maxLength else { throw ExpressionError(offset: 0, message: "expression longer than \(maxLength) characters") }
         var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(text), names: names)
+        if lenient { parser.lenient = true }
         return try parser.parseAll()
     }
 }
@@ -86,6 +89,7 @@ struct ExpressionParser {
     var index = 0
     var depth = 0
     var skipping = 0
+    var lenient = false
 
     init(tokens: [(ExpressionToken, Int)], names: [String: SceneValue]) { self.tokens = tokens; self.names = names }
 
@@ -127,7 +131,7 @@ struct ExpressionParser {
         let c = try or()
         guard accept("?") else { return c }
         let yes: Bool
-        if skipping > 0 { yes = true } else { yes = try truth(c, at: at) }
+        if skipping > 0 || (lenient && c == .undefined) { yes = true } else { yes = try truth(c, at: at) }
         if !yes { skipping += 1 }
         let a = try ternary()
         if !yes { skipping -= 1 }
@@ -139,7 +143,7 @@ struct ExpressionParser {
     }
 
     func truth(_ v: SceneValue, at: Int) throws(ExpressionError) -> Bool {
-        if skipping > 0 { return false }
+        if skipping > 0 || (lenient && v == .undefined) { return false }
         guard case .bool(let b) = v else { throw fail("expected true or false, got \(v.shortDescription)", at: at) }
         return b
     }
@@ -177,6 +181,7 @@ struct ExpressionParser {
             index += 1
             let r = try additive()
             if skipping > 0 { v = .bool(false); continue }
+            if lenient, v == .undefined || r == .undefined { v = .undefined; continue }
             switch o {
             case "==": v = .bool(v == r)
             case "!=": v = .bool(v != r)
@@ -201,6 +206,7 @@ struct ExpressionParser {
             index += 1
             let r = try multiplicative()
             if skipping > 0 { continue }
+            if lenient, v == .undefined || r == .undefined { v = .undefined; continue }
             if o == "+", case .string(let a) = v, case .string(let b) = r { v = .string(a + b); continue }
             let (a, b) = try numbers(v, r, at: at)
             v = .number(o == "+" ? a + b : a - b)
@@ -215,6 +221,7 @@ struct ExpressionParser {
             index += 1
             let r = try unary()
             if skipping > 0 { continue }
+            if lenient, v == .undefined || r == .undefined { v = .undefined; continue }
             let (a, b) = try numbers(v, r, at: at)
             if o != "*", b == 0 { throw fail("division by zero", at: at) }
             // `%` is the floored modulo, so `i % 3` stays in 0..<3 for negative i too.
@@ -227,7 +234,7 @@ struct ExpressionParser {
         let at = offset
         if accept("-") {
             let v = try unary()
-            if skipping > 0 { return v }
+            if skipping > 0 || (lenient && v == .undefined) { return v }
             guard case .number(let n) = v else { throw fail("expected a number after '-', got \(v.shortDescription)", at: at) }
             return .number(-n)
         }
@@ -246,6 +253,7 @@ struct ExpressionParser {
                 let i = try ternary()
                 try expect("]")
                 if skipping > 0 { continue }
+                if lenient, v == .undefined || i == .undefined { v = .undefined; continue }
                 guard case .list(let l) = v else { throw fail("cannot index \(v.shortDescription)", at: at) }
                 guard case .number(let n) = i, n == n.rounded(), n >= 0, n < Double(l.count) else {
                     throw fail("index \(i.shortDescription) is outside 0..<\(l.count)", at: at)
@@ -255,6 +263,7 @@ struct ExpressionParser {
                 guard case .name(let member) = token else { throw fail("expected a member name after '.'") }
                 index += 1
                 if skipping > 0 { continue }
+                if lenient, v == .undefined { continue }
                 guard case .object(let o) = v else { throw fail("\(v.shortDescription) has no member '\(member)'", at: at) }
                 guard let m = o[member] else {
                     let hint = suggestion(for: member, among: o.keys).map { "; did you mean '\($0)'?" } ?? ""
@@ -292,6 +301,7 @@ struct ExpressionParser {
                     try expect(")")
                 }
                 if skipping > 0 { return .undefined }
+                if lenient, name != "defined", args.contains(where: { $0.0 == .undefined }) { return .undefined }
                 return try ExpressionFunctions.call(name, args.map(\.0), at: at)
             }
             if name == "true" { return .bool(true) }
@@ -301,7 +311,7 @@ struct ExpressionParser {
                 let hint = suggestion(for: name, among: names.keys).map { "; did you mean '\($0)'?" } ?? ""
                 throw fail("unknown name '\(name)'\(hint)", at: at)
             }
-            if v == .undefined, skipping == 0, !calledFromDefined(at: at) {
+            if v == .undefined, skipping == 0, !lenient, !calledFromDefined(at: at) {
                 throw fail("'\(name)' has no value (test it with defined(\(name)))", at: at)
             }
             return v

@@ -143,7 +143,14 @@ extension SceneBuilder {
         if !inline { ctx.checkKeys(members, known: SceneLoader.inputKeys, path: path) }
         guard let srcJSON = json["src"] else { ctx.error(Site(json: json, path: path), "missing \"src\""); return nil }
         let srcSite = Site(json: srcJSON, path: "\(path).src")
-        guard let srcValue = ctx.resolve(srcSite), srcValue != .undefined, let src = ctx.string(srcValue, srcSite) else { return nil }
+        guard let srcValue = ctx.resolve(srcSite) else { return nil }
+        if srcValue == .undefined {
+            // `scene check` without the param's value: the input exists (ids and `audio` still check), unprobed.
+            if options.checkOnly { return SceneInput(id: id, src: "", start: 0, loop: false, stream: nil, info: nil) }
+            ctx.error(srcSite, "\(srcSite.json.shortDescription) has no value")
+            return nil
+        }
+        guard let src = ctx.string(srcValue, srcSite) else { return nil }
         var input = SceneInput(id: id, src: srcJSON.string?.hasPrefix("$") == false && srcJSON.string?.hasPrefix("=") == false ? filePath(src) : src,
                                start: 0, loop: false, stream: nil, info: nil)
         if let s = json["start"], let v = value(s, "\(path).start"), v != .undefined { input.start = ctx.time(v, Site(json: s, path: "\(path).start")) ?? 0 }

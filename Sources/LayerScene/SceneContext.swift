@@ -20,6 +20,8 @@ struct SceneContext {
     var fps = 30.0
     /// Format minor version above 0: unknown keys may be keys that version added.
     var newerMinor = false
+    /// `scene check` without every required value: undefined values propagate instead of failing (`Expression`).
+    var lenient = false
 
     mutating func error(_ site: Site, _ message: String, at position: SourcePosition? = nil) {
         diagnostics.append(SceneDiagnostic(file: file, position: position ?? site.position, path: site.path, message: message))
@@ -36,7 +38,7 @@ struct SceneContext {
         case .string(let s):
             if s.hasPrefix("=") {
                 do throws(ExpressionError) {
-                    return try Expression.evaluate(String(s.dropFirst()), names: names)
+                    return try Expression.evaluate(String(s.dropFirst()), names: names, lenient: lenient)
                 } catch {
                     // The column points into the string: past the opening quote and the `=`.
                     let p = SourcePosition(line: site.position.line, column: site.position.column + 2 + error.offset)
@@ -61,6 +63,8 @@ struct SceneContext {
                 guard let v = resolve(Site(json: e, path: "\(site.path)[\(i)]")) else { return nil }
                 out.append(v)
             }
+            // Checking without a required value: a list with an undefined member is left out as a whole.
+            if lenient, out.contains(.undefined) { return .undefined }
             return .list(out)
         case .object(let members):
             var out: [String: SceneValue] = [:]

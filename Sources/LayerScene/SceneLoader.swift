@@ -63,6 +63,7 @@ public enum SceneLoader {
     /// Loads a scene from its text.
     public static func load(text: String, options: SceneLoadOptions) throws(SceneErrors) -> LoadedScene {
         var ctx = SceneContext(file: options.file)
+        ctx.lenient = options.checkOnly
         let json: JSONValue
         do { json = try JSONCReader.parse(text) } catch {
             throw SceneErrors([SceneDiagnostic(file: options.file, position: error.position, path: "", message: error.message)])

@@ -109,3 +109,18 @@ import Testing
     // scene check: a required param without a value is fine.
     #expect(throws: Never.self) { try loadScene(scene, checkOnly: true) }
 }
+
+@Test func checkWithoutRequiredValuesChecksTheRestByType() throws {
+    let scene = """
+    {"version": "1.0",
+     "params": {"clip": {"type": "media", "required": true, "position": 0}},
+     "let": {"ih": "=W / inputs.main.aspect"},
+     "inputs": {"main": {"src": "$clip"}},
+     "audio": "main",
+     "layers": [{"id": "v", "type": "media", "input": "main", "size": [100, "$ih"]},
+                {"id": "x", "opacity": "=W * nope"}]}
+    """
+    do throws(SceneErrors) { _ = try loadScene(scene, media: FakeMedia([:]), checkOnly: true); Issue.record("expected an error") } catch {
+        #expect(error.diagnostics.map(\.description) == ["t.json:7:42: layers[1](\"x\").opacity: unknown name 'nope'"])
+    }
+}
