@@ -25,7 +25,10 @@ public final class MediaAssetSceneMedia: SceneMedia {
             layer.contentsGravity = videoGravity
             return layer
         }
-        let layer = PlayerLayer(player: try Player(path: input.src))
+        let player = try Player(path: input.src)
+        // `loop`: past the end the medium wraps instead of holding its last frame (SCENES.md §6).
+        if input.loop, asset.duration > 0 { player.range = PlaybackRange(start: 0, end: asset.duration, loops: true) }
+        let layer = PlayerLayer(player: player)
         layer.videoGravity = videoGravity
         return layer
     }

@@ -123,3 +123,28 @@ import Testing
     #expect(v.contentsGravity == .resizeAspectFill)
     #expect(scene.inputs.first?.loop == true)
 }
+
+@Test func showAndSpringSettleCompile() throws {
+    let scene = try loadScene("""
+    {"version": "1.0", "layers": [{"id": "a", "show": ["1s", "3s"], "animations": [
+      {"key": "in", "type": "spring", "keyPath": "position.x", "from": 0, "to": 100, "damping": 14, "duration": "settle"},
+      {"key": "both", "type": "group", "duration": 2, "animations": [{"type": "basic", "keyPath": "opacity", "to": 0}]}]}]}
+    """)
+    let layer = try #require(scene.root.sublayers?.first)
+    let show = try #require(layer.animation(forKey: "show") as? KeyframeAnimation)
+    #expect(show.keyTimes == [0, 1.0 / 3, 1] && show.calculationMode == .discrete && show.duration == 3)
+    let spring = try #require(layer.animation(forKey: "in") as? SpringAnimation)
+    #expect(spring.duration == spring.settlingDuration && spring.duration > 0)
+    let group = try #require(layer.animation(forKey: "both") as? AnimationGroup)
+    #expect(group.animations?.count == 1 && group.duration == 2)
+    #expect(sceneErrors("{\"version\": \"1.0\", \"layers\": [{\"show\": [\"3s\", \"1s\"]}]}")
+        == ["t.json:1:40: layers[0].show: expected until after from, got [3, 1]"])
+}
+
+@Test func mediaInPointsAreWarnedAboutNotDropped() throws {
+    let media = FakeMedia(["a.mp4": SceneMediaInfo(size: Size(width: 64, height: 48), duration: 5, fps: 25, hasAudio: false)])
+    let scene = try loadScene("""
+    {"version": "1.0", "inputs": {"m": {"src": "a.mp4", "start": "2s"}}, "layers": []}
+    """, media: media)
+    #expect(scene.warnings.map(\.description) == ["t.json:1:62: inputs.m.start: ignored: media in-points are not supported by this layerplay yet"])
+}
