@@ -64,3 +64,32 @@ struct SceneCLITests {
         }
     }
 }
+
+/// `Config/scenes/card.json` is today's flags as a scene (SCENES.md §5): the same pixels as the built-in card.
+@Suite("layerplay card scene")
+struct CardSceneFileTests {
+    static let cases: [(flags: [String], sets: [String])] = [
+        (["--rotate", "30", "--corner-radius", "12", "--border", "4:red", "--shadow"],
+         ["--set", "rotate=30", "--set", "cornerRadius=12", "--set", "border=4:red", "--set", "shadow=16:0.5:0,8"]),
+        (["--spin", "4", "--at", "1", "--axis", "1,1,0", "--gravity", "fill", "--opacity", "0.7", "--layer-size", "90x60",
+          "--size", "120x90", "--background", "#202040"],
+         ["--set", "spin=4", "--at", "1", "--set", "axis=1,1,0", "--set", "gravity=fill", "--set", "opacity=0.7",
+          "--set", "layerSize=90x60", "--set", "size=120x90", "--set", "background=#202040"]),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func theCardSceneDrawsWhatTheFlagsDraw(_ index: Int) throws {
+        let c = Self.cases[index]
+        let card = packageRoot.appendingPathComponent("Config/scenes/card.json").path
+        try withTemporaryDirectory { dir in
+            _ = try writeQuadrantsPNG(in: dir, width: 64, height: 48)
+            expectSuccess(runLayerplay(["in.png"] + c.flags + ["-o", "flags.png"], in: dir))
+            expectSuccess(runLayerplay([card, "in.png"] + c.sets + ["-o", "scene.png"], in: dir))
+            guard let a = readPNG(dir.appendingPathComponent("flags.png")), let b = readPNG(dir.appendingPathComponent("scene.png")) else { return }
+            #expect(a.width == b.width && a.height == b.height)
+            var differing = 0
+            for y in 0..<min(a.height, b.height) { for x in 0..<min(a.width, b.width) where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "pixels that differ between the flags and the card scene")
+        }
+    }
+}
