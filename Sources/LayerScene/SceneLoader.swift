@@ -134,6 +134,10 @@ struct SceneBuilder {
             ctx.error(top, "missing the required key \"layers\"", at: json.position)
         }
 
+        // No canvas duration: the latest end of an input that does not loop (SCENES.md §3); none → unbounded.
+        if duration == nil {
+            duration = inputOrder.compactMap { id in inputs[id].flatMap { $0.loop ? nil : $0.info?.duration } }.max()
+        }
         var audio: String? = inputOrder.first { inputs[$0]?.info?.hasAudio ?? false }
         if let a = json["audio"], let v = value(a, "audio") {
             let site = Site(json: a, path: "audio")

@@ -122,6 +122,11 @@ import Testing
     #expect(v.bounds.size == Size(width: 320, height: 180))
     #expect(v.contentsGravity == .resizeAspectFill)
     #expect(scene.inputs.first?.loop == true)
+    #expect(scene.duration == nil, "a looping input gives no end")
+    let held = try loadScene("""
+    {"version": "1.0", "inputs": {"a": {"src": "inset.mp4"}}, "layers": []}
+    """, media: media)
+    #expect(held.duration == 5, "the latest end of an input that does not loop")
 }
 
 @Test func showAndSpringSettleCompile() throws {
