@@ -45,6 +45,38 @@ struct SceneRunCommand: ParsableCommand {
         return ext == "json" || ext == "jsonc"
     }
 
+    /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
+    static let ownOptions: Set<String> = ["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
+                                          "--preset", "--no-audio", "--help"]
+    static let ownFlags: Set<String> = ["--no-audio", "--help"]
+
+    /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
+    /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
+    /// not declare is then reported by the loader with the scene's params.
+    static func bindEffectFlags(_ args: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a == "--" { out += args[i...]; break }
+            if a.hasPrefix("--"), !ownOptions.contains(a.split(separator: "=").first.map(String.init) ?? a) {
+                let body = a.dropFirst(2)
+                let parts = body.split(separator: "=", maxSplits: 1).map(String.init)
+                let words = parts[0].split(separator: "-").map(String.init)
+                let name = words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+                if parts.count == 2 { out += ["--set", "\(name)=\(parts[1])"]; i += 1; continue }
+                if i + 1 < args.count { out += ["--set", "\(name)=\(args[i + 1])"]; i += 2; continue }
+                out += ["--set", "\(name)=true"]  // a switch with no value: a bool param
+                i += 1
+                continue
+            }
+            if ownOptions.contains(a), !ownFlags.contains(a), i + 1 < args.count { out += [a, args[i + 1]]; i += 2; continue }
+            out.append(a)
+            i += 1
+        }
+        return out
+    }
+
     static func parseSets(_ sets: [String]) throws -> [(name: String, value: String)] {
         try sets.map { s in
             guard let eq = s.firstIndex(of: "="), eq != s.startIndex else { throw ValidationError("--set takes NAME=VALUE, got '\(s)'") }

@@ -23,7 +23,7 @@ do {
         try command.run()
     } else if let first = arguments.first, SceneRunCommand.isScene(first) {
         // A scene file; any other input keeps running the built-in card scene below.
-        var command = try SceneRunCommand.parseAsRoot(arguments)
+        var command = try SceneRunCommand.parseAsRoot(SceneRunCommand.bindEffectFlags(arguments))
         try command.run()
     } else if arguments.first == "probe" {
         var command = try ProbeCommand.parseAsRoot(Array(arguments.dropFirst()))

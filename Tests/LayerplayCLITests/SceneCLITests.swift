@@ -85,7 +85,12 @@ struct CardSceneFileTests {
             _ = try writeQuadrantsPNG(in: dir, width: 64, height: 48)
             expectSuccess(runLayerplay(["in.png"] + c.flags + ["-o", "flags.png"], in: dir))
             expectSuccess(runLayerplay([card, "in.png"] + c.sets + ["-o", "scene.png"], in: dir))
-            guard let a = readPNG(dir.appendingPathComponent("flags.png")), let b = readPNG(dir.appendingPathComponent("scene.png")) else { return }
+            // The flags themselves bind to the card scene's like-named params.
+            expectSuccess(runLayerplay([card, "in.png"] + c.flags + ["-o", "bound.png"], in: dir))
+            guard let a = readPNG(dir.appendingPathComponent("flags.png")), let b = readPNG(dir.appendingPathComponent("scene.png")),
+                  let bound = readPNG(dir.appendingPathComponent("bound.png")) else { return }
+            #expect(bound.width == a.width && bound.height == a.height)
+            #expect((0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { x in a.pixel(x: x, y: y) == bound.pixel(x: x, y: y) } })
             #expect(a.width == b.width && a.height == b.height)
             var differing = 0
             for y in 0..<min(a.height, b.height) { for x in 0..<min(a.width, b.width) where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 } }
