@@ -57,8 +57,8 @@ test: deps
 	$(SWIFT) run -c release --skip-build ShapeLayer out/example-shape-layer.png
 	$(SWIFT) run -c release --skip-build GradientLayer out/example-gradient-layer.png
 	$(SWIFT) run -c release --skip-build TextLayer out/example-text-layer.png
-	.build/release/layerplay Config/scenes/picture-in-picture.json media/ship.mp4 media/clip.mp4 --duration 1 -y -o out/scene-picture-in-picture.mp4
-	.build/release/layerplay Config/scenes/lower-third.json media/ship.mp4 --set at=0 --duration 1 -y -o out/scene-lower-third.mp4
+	$(SWIFT) run -c release --skip-build layerplay Config/scenes/picture-in-picture.json media/ship.mp4 media/clip.mp4 --duration 1 -y -o out/scene-picture-in-picture.mp4
+	$(SWIFT) run -c release --skip-build layerplay Config/scenes/lower-third.json media/ship.mp4 --set at=0 --duration 1 -y -o out/scene-lower-third.mp4
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build
