@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LayerMedia", targets: ["LayerMedia"]),
         .library(name: "LayerDisplay", targets: ["LayerDisplay"]),
         .library(name: "LayerGallery", targets: ["LayerGallery"]),
+        .library(name: "LayerScene", targets: ["LayerScene"]),
         .executable(name: "layerplay", targets: ["layerplay"]),
     ],
     dependencies: [
@@ -56,10 +57,12 @@ let package = Package(
         // a machine without them still runs (the headers, libegl-dev and libgles-dev, are needed to build).
         .target(name: "CGLShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "LayerGL", dependencies: ["LayerKit", "LayerGraphics", "CGLShim"]),
+        // Scene files (SCENES.md): JSONC with positions → checked values → a layer tree and its inputs.
+        .target(name: "LayerScene", dependencies: ["LayerKit", "LayerGraphics", "LayerMedia"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [
-                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay", "LayerGallery", "CShims",
+                "LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay", "LayerGallery", "LayerScene", "CShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,6 +104,7 @@ let package = Package(
             dependencies: ["LayerGallery", "LayerKit", "LayerGraphics", "TestSupport", "LayerGL"],
             exclude: ["References"]
         ),
+        .testTarget(name: "LayerSceneTests", dependencies: ["LayerScene", "LayerKit", "LayerGraphics"]),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
         // Playback against a real clock: `make test` runs these on their own (nothing else competing for the cores).
         .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerCompositor", "LayerGraphics", "CSDL2", "TestSupport"]),

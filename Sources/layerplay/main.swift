@@ -18,6 +18,13 @@ do {
     } else if arguments.first == "gallery" {
         var command = try GalleryCommand.parseAsRoot(Array(arguments.dropFirst()))
         try command.run()
+    } else if arguments.first == "scene" {
+        var command = try SceneCommand.parseAsRoot(Array(arguments.dropFirst()))
+        try command.run()
+    } else if let first = arguments.first, SceneRunCommand.isScene(first) {
+        // A scene file; any other input keeps running the built-in card scene below.
+        var command = try SceneRunCommand.parseAsRoot(SceneRunCommand.bindEffectFlags(arguments))
+        try command.run()
     } else if arguments.first == "probe" {
         var command = try ProbeCommand.parseAsRoot(Array(arguments.dropFirst()))
         try command.run()

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import LayerMedia
+import LayerScene
+
+/// `layerplay scene check|params SCENE.json [ARG…] [--set NAME=VALUE]…` (SCENES.md §5).
+struct SceneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layerplay scene",
+        abstract: "Check a scene file and list every problem, list its params, or print the format's JSON Schema.")
+
+    enum Action: String, ExpressibleByArgument, CaseIterable { case check, params, schema }
+
+    @Argument(help: "check: every problem, one per line; params: the params with their types and docs; schema: the format's JSON Schema.")
+    var action: Action
+    @Argument(help: "The scene file (JSON with comments); schema needs none.")
+    var scene: String?
+    @Argument(help: "Values of the params that have a position.")
+    var arguments: [String] = []
+    @Option(name: .customLong("set"), help: ArgumentHelp("A param's value.", valueName: "NAME=VALUE"))
+    var sets: [String] = []
+
+    func run() throws {
+        if action == .schema { return print(SceneSchema.json()) }
+        guard let scene else { throw ValidationError("scene \(action.rawValue) needs a scene file") }
+        var options = SceneLoadOptions(file: scene, directory: (scene as NSString).deletingLastPathComponent)
+        options.arguments = arguments
+        options.sets = try SceneRunCommand.parseSets(sets)
+        options.checkOnly = true
+        options.media = MediaAssetSceneMedia()
+        let loaded: LoadedScene
+        do throws(SceneErrors) { loaded = try SceneLoader.load(contentsOf: scene, options: options) } catch {
+            for d in error.diagnostics { StandardError.writeLine("layerplay: error: \(d)") }
+            Foundation.exit(1)  // every problem is printed above; one more summary line would only repeat them
+        }
+        for w in loaded.warnings { StandardError.writeLine("layerplay: warning: \(w)") }
+        switch action {
+        case .schema: break  // answered above, without a file
+        case .check: print("\(scene): ok (\(loaded.params.count) params, \(loaded.inputs.count) inputs)")
+        case .params:
+            for p in loaded.params {
+                var line = "\(p.name): \(p.kind.name)"
+                if let pos = p.position { line += ", argument \(pos + 1)" }
+                if p.required { line += ", required" }
+                if !p.values.isEmpty { line += " (\(p.values.joined(separator: " | ")))" }
+                if let d = p.doc { line += " — \(d)" }
+                print(line)
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import LayerCompositor
+import LayerDisplay
+import LayerGraphics
+import LayerKit
+import LayerMedia
+import LayerScene
+
+/// `layerplay SCENE.json [ARG…] [--set NAME=VALUE]… [-o OUT]`: a scene file played in a window or exported through
+/// the same hosts as the card (SCENES.md §5). Inputs that are not scene files keep running the built-in card.
+struct SceneRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "layerplay", abstract: "Play or export a scene file.")
+
+    @Argument(help: "The scene file (.json or .jsonc).")
+    var scene: String
+    @Argument(help: "Values of the params that have a position.")
+    var arguments: [String] = []
+    @Option(name: .customLong("set"), help: ArgumentHelp("A param's value.", valueName: "NAME=VALUE"))
+    var sets: [String] = []
+    @Option(name: .shortAndLong, help: "Export to this file (a movie, or a .png still at --at) instead of playing.")
+    var output: String?
+    @Option(help: "Where the timeline starts, seconds or [hh:]mm:ss[.ms].")
+    var start: TimeSpec?
+    @Option(help: "How long to export (default: the scene's canvas duration).")
+    var duration: TimeSpec?
+    @Option(help: "The time of a .png still.")
+    var at: TimeSpec?
+    @Option(help: "Frames per second (default: the scene's).")
+    var fps: Double?
+    @Option(help: "Video encoder.")
+    var codec: String?
+    @Option(help: "Encoder quality (constant rate factor).")
+    var crf: Int = 20
+    @Option(help: "Encoder preset.")
+    var preset: String = "veryfast"
+    @Flag(name: .customLong("no-audio"), help: "No sound.")
+    var noAudio = false
+    @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
+    var overwrite = false
+
+    /// Whether `path` names a scene file rather than media.
+    static func isScene(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return ext == "json" || ext == "jsonc"
+    }
+
+    /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
+    static let ownOptions: Set<String> = ["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
+                                          "--preset", "--no-audio", "--help"]
+    static let ownFlags: Set<String> = ["--no-audio", "--help"]
+
+    /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
+    /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
+    /// not declare is then reported by the loader with the scene's params.
+    static func bindEffectFlags(_ args: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a == "--" { out += args[i...]; break }
+            if a.hasPrefix("--"), !ownOptions.contains(a.split(separator: "=").first.map(String.init) ?? a) {
+                let body = a.dropFirst(2)
+                let parts = body.split(separator: "=", maxSplits: 1).map(String.init)
+                let words = parts[0].split(separator: "-").map(String.init)
+                let name = words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+                if parts.count == 2 { out += ["--set", "\(name)=\(parts[1])"]; i += 1; continue }
+                if i + 1 < args.count { out += ["--set", "\(name)=\(args[i + 1])"]; i += 2; continue }
+                out += ["--set", "\(name)=true"]  // a switch with no value: a bool param
+                i += 1
+                continue
+            }
+            if ownOptions.contains(a), !ownFlags.contains(a), i + 1 < args.count { out += [a, args[i + 1]]; i += 2; continue }
+            out.append(a)
+            i += 1
+        }
+        return out
+    }
+
+    static func parseSets(_ sets: [String]) throws -> [(name: String, value: String)] {
+        try sets.map { s in
+            guard let eq = s.firstIndex(of: "="), eq != s.startIndex else { throw ValidationError("--set takes NAME=VALUE, got '\(s)'") }
+            return (String(s[..<eq]), String(s[s.index(after: eq)...]))
+        }
+    }
+
+    func validate() throws {
+        if let fps, !(fps.isFinite && fps >= 0.001 && fps <= 1000) { throw ValidationError("--fps must be between 0.001 and 1000") }
+        if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
+        if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
+    }
+
+    func run() throws {
+        var options = SceneLoadOptions(file: scene, directory: (scene as NSString).deletingLastPathComponent)
+        options.arguments = arguments
+        options.sets = try Self.parseSets(sets)
+        options.media = MediaAssetSceneMedia()
+        let loaded: LoadedScene
+        do throws(SceneErrors) { loaded = try SceneLoader.load(contentsOf: scene, options: options) } catch {
+            throw RunError(error.description)  // the first problem and how many more (CLI.md's one-line rule)
+        }
+        for w in loaded.warnings { StandardError.writeLine("layerplay: warning: \(w)") }
+        let width = max(1, Int(loaded.canvasSize.width.rounded())), height = max(1, Int(loaded.canvasSize.height.rounded()))
+        guard let output else { return try play(loaded, width: width, height: height) }
+        for input in loaded.inputs where OutputIdentity.writes(output, over: input.src) {
+            throw RunError("'\(output)' is the scene's input '\(input.id)'; choose another output")
+        }
+        if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
+            let surface = Compositor().render(loaded.root.snapshot(at: at?.seconds ?? 0), width: width, height: height)
+            do { try surface.writePNG(to: output, replacing: overwrite) } catch { throw RunError("\(error)") }
+            return
+        }
+        guard let length = duration?.seconds ?? loaded.duration else {
+            throw RunError("the scene has no canvas duration: give --duration to export it")
+        }
+        let rate = MovieWriter.rational(fps ?? loaded.fps)
+        let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
+        let audio = noAudio || MovieWriter.isImageSequence(output) ? nil : loaded.audioInput.flatMap { id in loaded.inputs.first { $0.id == id }?.src }
+        let exporter = Exporter(root: loaded.root, width: width, height: height,
+                                settings: EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate),
+                                start: start?.seconds ?? 0, frameCount: frames, audioSource: audio)
+        do { _ = try exporter.export(to: output, replacing: overwrite) { _ in } } catch let e as FileExistsError {
+            throw RunError("'\(e.path)' already exists; use -y to overwrite it")
+        } catch { throw RunError("\(error)") }
+    }
+
+    /// A window on the scene; its clock is the audio input's sound when it has one.
+    func play(_ loaded: LoadedScene, width: Int, height: Int) throws {
+        let begin = start?.seconds ?? 0
+        let end = duration.map { begin + $0.seconds } ?? loaded.duration.map { $0 } ?? .infinity
+        let options = PlaybackSession.Options(title: loaded.name, range: PlaybackRange(start: begin, end: end, loops: false),
+                                              frameRate: fps ?? loaded.fps)
+        let audio = noAudio ? nil : loaded.audioInput.flatMap { id in loaded.inputs.first { $0.id == id }?.src }
+        let session: PlaybackSession
+        do {
+            // The canvas keeps its size (canvas.resize "scale"); "relayout" waits for re-evaluation on reload.
+            session = try PlaybackSession(root: loaded.root, size: (width, height), player: firstPlayer(loaded.root),
+                                          audioPath: audio, options: options) { _, _ in }
+        } catch { throw RunError("\(error)") }
+        _ = session.run()
+    }
+
+    /// The first video player in the tree: the session keeps it fed (the others decode on their own clocks).
+    func firstPlayer(_ layer: Layer) -> Player? {
+        if let p = (layer as? PlayerLayer)?.player { return p }
+        for s in layer.sublayers ?? [] { if let p = firstPlayer(s) { return p } }
+        return nil
+    }
+}
