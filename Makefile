@@ -60,7 +60,7 @@ test: deps
 	$(SWIFT) run -c release --skip-build TextLayer out/example-text-layer.png
 	$(SWIFT) run -c release --skip-build Emitter media/spark.png out
 	$(SWIFT) run -c release --skip-build Drawable out/example-drawable.png
-	$(SWIFT) run -c release --skip-build layerplay Config/scenes/picture-in-picture.json media/ship.mp4 media/clip.mp4 --duration 1 -y -o out/scene-picture-in-picture.mp4
+	$(SWIFT) run -c release --skip-build layerplay Config/scenes/picture-in-picture.json media/ship.mp4 media/clip.mp4 --start 1.5 --duration 1 -y -o out/scene-picture-in-picture.mp4
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/lower-third.json media/ship.mp4 --set at=0 --duration 1 -y -o out/scene-lower-third.mp4
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
