@@ -13,15 +13,20 @@ struct MonoLevelTests {
         return 10 * log10(sum / Double(max(n, 1)))
     }
 
-    @Test func aMonoFilePlaysAtItsOwnLevelOnBothChannels() throws {
-        // tone.m4a: lavfi's mono 440 Hz sine, amplitude 1/8: -21.07 dBFS RMS.
-        let decoding = try AudioDecoding(path: sample("tone.m4a"), sampleRate: 48000, channels: 2)
+    /// Everything `path` sounds, as the device gets it: 48 kHz, two channels interleaved.
+    private func decodedStereo(_ path: String) throws -> [Float] {
+        let decoding = try AudioDecoding(path: path, sampleRate: 48000, channels: 2)
         var samples: [Float] = []
         while true {
             let chunk = decoding.next(maxFrames: 4096)
-            if chunk.isEmpty { break }
+            if chunk.isEmpty { return samples }
             samples += chunk
         }
+    }
+
+    @Test func aMonoFilePlaysAtItsOwnLevelOnBothChannels() throws {
+        // tone.m4a: lavfi's mono 440 Hz sine, amplitude 1/8: -21.07 dBFS RMS.
+        let samples = try decodedStereo(sample("tone.m4a"))
         // The middle half second (away from the encoder's fade-in and the end).
         let middle = Array(samples[(48000 / 4 * 2)..<(48000 * 3 / 4 * 2)])
         let left = level(middle, offset: 0, stride: 2), right = level(middle, offset: 1, stride: 2)
@@ -41,13 +46,7 @@ struct MonoLevelTests {
         try ffmpeg.run()
         ffmpeg.waitUntilExit()
         try #require(ffmpeg.terminationStatus == 0, "the ffmpeg CLI (make deps installs it) made no stereo file")
-        let decoding = try AudioDecoding(path: stereo, sampleRate: 48000, channels: 2)
-        var samples: [Float] = []
-        while true {
-            let chunk = decoding.next(maxFrames: 4096)
-            if chunk.isEmpty { break }
-            samples += chunk
-        }
+        let samples = try decodedStereo(stereo)
         let middle = Array(samples[(48000 / 4 * 2)..<(48000 * 3 / 4 * 2)])
         #expect(abs(level(middle, offset: 0, stride: 2) - -21.07) < 0.3 && abs(level(middle, offset: 1, stride: 2) - -21.07) < 0.3)
     }
