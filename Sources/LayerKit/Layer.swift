@@ -166,8 +166,8 @@ open class Layer: CustomStringConvertible {
     }
 
     /// The 2D part of `transform`.
-    public func affineTransform() -> AffineTransform { transform.affineTransform }
-    public func setAffineTransform(_ t: AffineTransform) { transform = Transform3D(affine: t) }
+    public func affineTransform() -> AffineTransform2D { transform.affineTransform }
+    public func setAffineTransform(_ t: AffineTransform2D) { transform = Transform3D(affine: t) }
 
     // MARK: Visual properties
 
@@ -175,7 +175,8 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet { didChangeValue(forKey: "backgroundColor", from: oldValue ?? .clear) }
     }
-    /// An image or a video frame, placed by `contentsGravity`.
+    /// An image or a video frame, placed by `contentsGravity`. Core Animation's `layer.contents = image.cgImage` is
+    /// `layer.contents = .image(image)` here (`.pixelBuffer(buffer)` for a frame): a typed value, not `Any`.
     @exclusivity(unchecked) open var contents: LayerContents? {
         didSet { didChangeValue(forKey: "contents", from: AnimationValue.contents(oldValue)) }
     }
@@ -318,7 +319,7 @@ open class Layer: CustomStringConvertible {
     // MARK: Layout (Layer+Layout.swift)
 
     /// How this layer resizes when its superlayer's bounds change size.
-    public var autoresizingMask: AutoresizingMask = .notSizable
+    public var autoresizingMask: AutoresizingMask = .layerNotSizable
     /// An object that lays out the sublayers in `layoutSublayers()`. Held strongly, as Core Animation does.
     public var layoutManager: LayoutManager? {
         didSet { setNeedsLayout() }
