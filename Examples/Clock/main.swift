@@ -75,9 +75,9 @@ final class ViewController {
         let minsAngle = (Double(minute) / 60.0) * .pi * 2.0     // calculate minute hand angle
         let secsAngle = (Double(second) / 60.0) * .pi * 2.0     // calculate second hand angle
         // rotate hands
-        hourHand.setAffineTransform(AffineTransform(rotationAngle: hoursAngle))
-        minuteHand.setAffineTransform(AffineTransform(rotationAngle: minsAngle))
-        secondHand.setAffineTransform(AffineTransform(rotationAngle: secsAngle))
+        hourHand.setAffineTransform(AffineTransform2D(rotationAngle: hoursAngle))
+        minuteHand.setAffineTransform(AffineTransform2D(rotationAngle: minsAngle))
+        secondHand.setAffineTransform(AffineTransform2D(rotationAngle: secsAngle))
     }
 }
 

@@ -27,8 +27,8 @@ extension Lowering {
             let x1 = Int((box.maxX / d).rounded(.up)) + margin, y1 = Int((box.maxY / d).rounded(.up)) + margin
             guard x1 - x0 <= maxSide, y1 - y0 <= maxSide else { return nil }
             mask = AlphaMask(width: x1 - x0, height: y1 - y0)
-            path.fill(into: mask, transform: AffineTransform(scaleX: 1 / d, y: 1 / d)
-                .concatenating(AffineTransform(translationX: Double(-x0), y: Double(-y0))))
+            path.fill(into: mask, transform: AffineTransform2D(scaleX: 1 / d, y: 1 / d)
+                .concatenating(AffineTransform2D(translationX: Double(-x0), y: Double(-y0))))
             origin = (x0, y0)
         } else {
             // The layer's own drawing at opacity 1, without its shadow, in texture space.

@@ -42,9 +42,9 @@ struct ClockView {
         // calculate second hand angle
         let secsAngle = (Double(second) / 60.0) * .pi * 2.0
         // rotate hands
-        hourHand.setAffineTransform(AffineTransform(rotationAngle: hoursAngle))
-        minuteHand.setAffineTransform(AffineTransform(rotationAngle: minsAngle))
-        secondHand.setAffineTransform(AffineTransform(rotationAngle: secsAngle))
+        hourHand.setAffineTransform(AffineTransform2D(rotationAngle: hoursAngle))
+        minuteHand.setAffineTransform(AffineTransform2D(rotationAngle: minsAngle))
+        secondHand.setAffineTransform(AffineTransform2D(rotationAngle: secsAngle))
     }
 }
 

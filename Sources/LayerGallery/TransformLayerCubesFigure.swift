@@ -65,14 +65,14 @@ let transformLayerCubesFigure = Figure(name: "6.5-transform-layer-cubes",
     containerView.sublayerTransform = pt
     // set up the transform for cube 1 and add it
     var c1t = Transform3D.identity
-    c1t = c1t.translated(-70, 0, 0)
-    containerView.addSublayer(cube(withTransform: c1t.scaled(0.55, 0.55, 0.55)))
+    c1t = c1t.translatedBy(x: -70, y: 0, z: 0)
+    containerView.addSublayer(cube(withTransform: c1t.scaledBy(x: 0.55, y: 0.55, z: 0.55)))
     // set up the transform for cube 2 and add it
     var c2t = Transform3D.identity
-    c2t = c2t.translated(70, 0, 0)
+    c2t = c2t.translatedBy(x: 70, y: 0, z: 0)
     c2t = c2t.rotated(by: -.pi / 4, x: 1, y: 0, z: 0)
     c2t = c2t.rotated(by: -.pi / 4, x: 0, y: 1, z: 0)
-    containerView.addSublayer(cube(withTransform: c2t.scaled(0.55, 0.55, 0.55)))
+    containerView.addSublayer(cube(withTransform: c2t.scaledBy(x: 0.55, y: 0.55, z: 0.55)))
     return containerView
 }
 

@@ -96,15 +96,15 @@ public final class DrawingContext {
     /// Turns the user space by `angle` radians; positive turns clockwise on screen (y down).
     public func rotate(by angle: Double) { cairo_rotate(cr, angle) }
     /// Applies `transform` to user space before the current transform (CGContextConcatCTM).
-    public func concatenate(_ transform: AffineTransform) {
+    public func concatenate(_ transform: AffineTransform2D) {
         var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
         cairo_transform(cr, &m)
     }
     /// User space to pixels, the context's scale included.
-    public var currentTransform: AffineTransform {
+    public var currentTransform: AffineTransform2D {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        return AffineTransform2D(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
     }
 
     // MARK: Paths

@@ -11,7 +11,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
     public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
     /// The point transformed by an affine transform.
-    public func applying(_ t: AffineTransform) -> Point {
+    public func applying(_ t: AffineTransform2D) -> Point {
         Point(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
 }
@@ -98,7 +98,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         !isNull && !r.isNull && r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY
     }
     /// The bounding box of the rect's corners under an affine transform.
-    public func applying(_ t: AffineTransform) -> Rect {
+    public func applying(_ t: AffineTransform2D) -> Rect {
         if isNull { return self }
         let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)]
             .map { $0.applying(t) }

@@ -77,7 +77,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The path with every point transformed.
-    public func applying(_ t: AffineTransform) -> Path {
+    public func applying(_ t: AffineTransform2D) -> Path {
         var out = Path()
         out.elements = elements.map {
             switch $0 {
@@ -91,7 +91,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// Fills the path (non-zero or even-odd) into `mask`, antialiased, after mapping it through `transform`.
-    public func fill(into mask: AlphaMask, transform: AffineTransform = .identity, evenOdd: Bool = false) {
+    public func fill(into mask: AlphaMask, transform: AffineTransform2D = .identity, evenOdd: Bool = false) {
         let surface = cairo_image_surface_create_for_data(mask.bytes, CAIRO_FORMAT_A8, Int32(mask.width), Int32(mask.height), Int32(mask.bytesPerRow))
         let cr = cairo_create(surface)!
         var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)

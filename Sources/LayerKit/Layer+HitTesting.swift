@@ -15,7 +15,8 @@ extension Layer {
     /// Hit testing from a point already in this layer's own plane: its clip, its sublayers front to back, itself.
     func hitTestInside(_ local: Point) -> Layer? {
         if masksToBounds && !contains(local) { return nil }
-        for layer in sublayersInDrawingOrder.reversed() {
+        // A part (PlayerLayer's picture) stands for this layer's contents: a point on it hits this layer.
+        for layer in sublayersInDrawingOrder.reversed() where !layer.isPartSublayer {
             if let hit = layer.hitTest(local) { return hit }
         }
         return contains(local) ? self : nil

@@ -41,8 +41,8 @@ extension Layer {
         guard let superlayer, !autoresizingMask.isEmpty else { return }
         let newSize = superlayer.bounds.size
         let mask = autoresizingMask
-        let x = Self.share(newSize.width - oldSize.width, mask.contains(.minXMargin), mask.contains(.widthSizable), mask.contains(.maxXMargin))
-        let y = Self.share(newSize.height - oldSize.height, mask.contains(.minYMargin), mask.contains(.heightSizable), mask.contains(.maxYMargin))
+        let x = Self.share(newSize.width - oldSize.width, mask.contains(.layerMinXMargin), mask.contains(.layerWidthSizable), mask.contains(.layerMaxXMargin))
+        let y = Self.share(newSize.height - oldSize.height, mask.contains(.layerMinYMargin), mask.contains(.layerHeightSizable), mask.contains(.layerMaxYMargin))
         if x == (0, 0) && y == (0, 0) { return }
         let old = frame
         frame = Rect(x: old.minX + x.origin, y: old.minY + y.origin,

@@ -29,19 +29,49 @@ open class Layer: CustomStringConvertible {
     private(set) weak var maskedLayer: Layer?
 
     /// The sublayers, back to front in array order. Setting replaces them all (each leaves its old parent).
+    /// A layer's own parts (`addPartSublayer(_:)`) are not listed and survive the replacement.
     public var sublayers: [Layer]? {
-        get { storedSublayers.isEmpty ? nil : storedSublayers }
+        get {
+            let parts = partSublayerCount
+            if parts == 0 { return storedSublayers.isEmpty ? nil : storedSublayers }
+            return storedSublayers.count == parts ? nil : Array(storedSublayers[parts...])
+        }
         set {
-            for layer in storedSublayers { layer.superlayer = nil }
-            storedSublayers = []
-            for layer in newValue ?? [] { insertSublayer(layer, at: storedSublayers.count) }
+            for layer in storedSublayers where !layer.isPartSublayer { layer.superlayer = nil }
+            storedSublayers.removeAll { !$0.isPartSublayer }
+            for layer in newValue ?? [] { insertStoredSublayer(layer, at: storedSublayers.count) }
         }
     }
 
-    public func addSublayer(_ layer: Layer) { insertSublayer(layer, at: storedSublayers.count) }
+    public func addSublayer(_ layer: Layer) { insertStoredSublayer(layer, at: storedSublayers.count) }
 
-    /// Inserts `layer` at `index` (clamped to the valid range), removing it from its previous parent first.
+    /// Inserts `layer` at `index` of `sublayers` (clamped to the valid range), removing it from its previous
+    /// parent first.
     public func insertSublayer(_ layer: Layer, at index: Int) {
+        let parts = partSublayerCount
+        insertStoredSublayer(layer, at: parts + max(0, min(index, storedSublayers.count - parts)))
+    }
+
+    /// Whether this layer is a part of its superlayer's own drawing (PlayerLayer's picture, which stands for the
+    /// layer's contents): drawn like a sublayer, but not in `sublayers` and never a hit-test result.
+    package private(set) var isPartSublayer = false
+
+    /// Adds `layer` as a part of this layer's own drawing: behind every listed sublayer, hidden from `sublayers`
+    /// and from hit tests (SEMANTICS-LAYERS.md §9/§10), drawn, laid out and animated like any sublayer.
+    package func addPartSublayer(_ layer: Layer) {
+        layer.isPartSublayer = true
+        insertStoredSublayer(layer, at: partSublayerCount)
+    }
+
+    /// Parts are kept first in `storedSublayers`, so they draw behind the listed sublayers at equal `zPosition`.
+    private var partSublayerCount: Int {
+        var n = 0
+        while n < storedSublayers.count && storedSublayers[n].isPartSublayer { n += 1 }
+        return n
+    }
+
+    /// Inserts at an index of `storedSublayers`, parts included.
+    private func insertStoredSublayer(_ layer: Layer, at index: Int) {
         precondition(layer !== self, "a layer cannot be its own sublayer")
         var ancestor = superlayer
         while let a = ancestor {
@@ -60,13 +90,13 @@ open class Layer: CustomStringConvertible {
     /// Inserts `layer` just above `sibling` (at the end when `sibling` is nil or not a sublayer).
     public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
         guard let sibling, let i = storedSublayers.firstIndex(where: { $0 === sibling }) else { addSublayer(layer); return }
-        insertSublayer(layer, at: i + 1)
+        insertStoredSublayer(layer, at: i + 1)
     }
 
     /// Inserts `layer` just below `sibling` (at the start when `sibling` is nil or not a sublayer).
     public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
         guard let sibling, let i = storedSublayers.firstIndex(where: { $0 === sibling }) else { insertSublayer(layer, at: 0); return }
-        insertSublayer(layer, at: i)
+        insertStoredSublayer(layer, at: i)
     }
 
     /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
@@ -74,7 +104,7 @@ open class Layer: CustomStringConvertible {
         guard let i = storedSublayers.firstIndex(where: { $0 === oldLayer }) else { return }
         if oldLayer === newLayer { return }
         oldLayer.removeFromSuperlayer()
-        insertSublayer(newLayer, at: i)
+        insertStoredSublayer(newLayer, at: i)
     }
 
     public func removeFromSuperlayer() {
@@ -166,8 +196,8 @@ open class Layer: CustomStringConvertible {
     }
 
     /// The 2D part of `transform`.
-    public func affineTransform() -> AffineTransform { transform.affineTransform }
-    public func setAffineTransform(_ t: AffineTransform) { transform = Transform3D(affine: t) }
+    public func affineTransform() -> AffineTransform2D { transform.affineTransform }
+    public func setAffineTransform(_ t: AffineTransform2D) { transform = Transform3D(affine: t) }
 
     // MARK: Visual properties
 
@@ -175,7 +205,8 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet { didChangeValue(forKey: "backgroundColor", from: oldValue ?? .clear) }
     }
-    /// An image or a video frame, placed by `contentsGravity`.
+    /// An image or a video frame, placed by `contentsGravity`. Core Animation's `layer.contents = image.cgImage` is
+    /// `layer.contents = .image(image)` here (`.pixelBuffer(buffer)` for a frame): a typed value, not `Any`.
     @exclusivity(unchecked) open var contents: LayerContents? {
         didSet { didChangeValue(forKey: "contents", from: AnimationValue.contents(oldValue)) }
     }
@@ -318,7 +349,7 @@ open class Layer: CustomStringConvertible {
     // MARK: Layout (Layer+Layout.swift)
 
     /// How this layer resizes when its superlayer's bounds change size.
-    public var autoresizingMask: AutoresizingMask = .notSizable
+    public var autoresizingMask: AutoresizingMask = .layerNotSizable
     /// An object that lays out the sublayers in `layoutSublayers()`. Held strongly, as Core Animation does.
     public var layoutManager: LayoutManager? {
         didSet { setNeedsLayout() }

@@ -112,7 +112,8 @@ public final class LayerSnapshot: Sendable {
         allowsGroupOpacity = layer.allowsGroupOpacity
         shouldRasterize = layer.shouldRasterize
         rasterizationScale = Drawable.rasterizationScale(layer.rasterizationScale)
-        sublayers = (layer.sublayers ?? []).map { LayerSnapshot($0, parentTime: time) }
+        // All stored sublayers, parts (PlayerLayer's picture) included: they draw, though `sublayers` hides them.
+        sublayers = layer.storedSublayers.map { LayerSnapshot($0, parentTime: time) }
         mask = layer.mask.map { LayerSnapshot($0, parentTime: time) }
         transition = layer.animationEntries.isEmpty ? nil : layer.transitionState(at: time)
         if layer.keepsLastSnapshotNode { layer.lastSnapshotNode = self }

@@ -60,15 +60,16 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 /// How a layer follows a change of its superlayer's size (CAAutoresizingMask). Each bit makes one part of an
 /// axis flexible: a margin between the layer's frame and the superlayer's bounds, or the layer's size. A change
 /// is shared evenly among the flexible parts of its axis; with none flexible, the layer stays as it is.
-/// With y down, `minYMargin` is the top margin and `maxYMargin` the bottom one.
+/// With y down, `layerMinYMargin` is the top margin and `layerMaxYMargin` the bottom one.
+/// Members carry Core Animation's names (`.layerWidthSizable`), like CornerMask's `.layerMinXMinYCorner`.
 public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let notSizable: AutoresizingMask = []
-    public static let minXMargin = AutoresizingMask(rawValue: 1 << 0)
-    public static let widthSizable = AutoresizingMask(rawValue: 1 << 1)
-    public static let maxXMargin = AutoresizingMask(rawValue: 1 << 2)
-    public static let minYMargin = AutoresizingMask(rawValue: 1 << 3)
-    public static let heightSizable = AutoresizingMask(rawValue: 1 << 4)
-    public static let maxYMargin = AutoresizingMask(rawValue: 1 << 5)
+    public static let layerNotSizable: AutoresizingMask = []
+    public static let layerMinXMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let layerWidthSizable = AutoresizingMask(rawValue: 1 << 1)
+    public static let layerMaxXMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let layerMinYMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let layerHeightSizable = AutoresizingMask(rawValue: 1 << 4)
+    public static let layerMaxYMargin = AutoresizingMask(rawValue: 1 << 5)
 }

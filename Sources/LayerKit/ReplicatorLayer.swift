@@ -110,7 +110,7 @@ extension Layer {
         if !animationEntries.isEmpty { return true }
         if !Self.timeIndependentClasses.contains(ObjectIdentifier(type(of: self))) { return true }
         if let mask, mask.subtreeDependsOnTime { return true }
-        return (sublayers ?? []).contains { $0.subtreeDependsOnTime }
+        return storedSublayers.contains { $0.subtreeDependsOnTime }
     }
 
     private static let timeIndependentClasses: Set<ObjectIdentifier> = [

@@ -74,12 +74,19 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         return Transform3D(m11: r0.x, m12: r0.y, m13: r0.z, m14: r0.w, m21: r1.x, m22: r1.y, m23: r1.z, m24: r1.w,
                            m31: r2.x, m32: r2.y, m33: r2.z, m34: r2.w, m41: r3.x, m42: r3.y, m43: r3.z, m44: r3.w)
     }
-    public func translated(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {
+    // One labelling scheme for the instance methods: AffineTransform2D's (CGAffineTransform's Swift names) with a
+    // `z:` added — `translatedBy(x:y:z:)`, `scaledBy(x:y:z:)`, `rotated(by:x:y:z:)`. Each applies its step
+    // before `self`, as CATransform3DTranslate/Scale/Rotate do. The `make…` constructors keep CA's function names.
+
+    /// A translation applied before `self` (CATransform3DTranslate).
+    public func translatedBy(x tx: Double, y ty: Double, z tz: Double) -> Transform3D {
         Transform3D.makeTranslation(tx, ty, tz).concatenating(self)
     }
-    public func scaled(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D {
+    /// A scale applied before `self` (CATransform3DScale).
+    public func scaledBy(x sx: Double, y sy: Double, z sz: Double) -> Transform3D {
         Transform3D.makeScale(sx, sy, sz).concatenating(self)
     }
+    /// A rotation by `angle` radians about the axis `(x, y, z)`, applied before `self` (CATransform3DRotate).
     public func rotated(by angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
         Transform3D.makeRotation(angle, x, y, z).concatenating(self)
     }
@@ -93,11 +100,11 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
             m43 == 0 && m44 == 1
     }
     /// The 2D part (`a = m11, b = m12, c = m21, d = m22, tx = m41, ty = m42`), as CATransform3DGetAffineTransform.
-    public var affineTransform: LayerGraphics.AffineTransform {
-        LayerGraphics.AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
+    public var affineTransform: AffineTransform2D {
+        AffineTransform2D(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
     /// The 3D form of an affine transform (CATransform3DMakeAffineTransform).
-    public init(affine t: LayerGraphics.AffineTransform) {
+    public init(affine t: AffineTransform2D) {
         self = .identity
         m11 = t.a; m12 = t.b; m21 = t.c; m22 = t.d; m41 = t.tx; m42 = t.ty
     }

@@ -27,7 +27,9 @@ open class PlayerLayer: Layer {
     public override init() {
         super.init()
         videoLayer.name = "video"
-        addSublayer(videoLayer)
+        // The picture is the layer's contents (SEMANTICS-LAYERS.md §9): a part, so neither `sublayers` nor hit
+        // tests show it, and replacing the sublayers keeps the video.
+        addPartSublayer(videoLayer)
     }
 
     public convenience init(player: Player) {

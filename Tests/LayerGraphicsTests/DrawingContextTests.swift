@@ -109,7 +109,7 @@ private let blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
     let context = DrawingContext(size: Size(width: 10, height: 10), scale: 1)
     context.translateBy(x: 5, y: 5)
     context.scaleBy(x: 2, y: 2)
-    #expect(context.currentTransform == AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 5, ty: 5))
+    #expect(context.currentTransform == AffineTransform2D(a: 2, b: 0, c: 0, d: 2, tx: 5, ty: 5))
     context.setFillColor(.red)
     context.fill(Rect(x: 0, y: 0, width: 1, height: 1))
     let image = context.makeImage()
@@ -130,8 +130,8 @@ private let blue = PremultipliedColor(r: 0, g: 0, b: 255, a: 255)
 
 @Test func concatenateMatchesTheNamedTransforms() {
     let context = DrawingContext(size: Size(width: 4, height: 4), scale: 3)
-    context.concatenate(AffineTransform(translationX: 1, y: 2))
-    #expect(context.currentTransform == AffineTransform(a: 3, b: 0, c: 0, d: 3, tx: 3, ty: 6))
+    context.concatenate(AffineTransform2D(translationX: 1, y: 2))
+    #expect(context.currentTransform == AffineTransform2D(a: 3, b: 0, c: 0, d: 3, tx: 3, ty: 6))
 }
 
 @Test func clearMakesARectTransparent() {

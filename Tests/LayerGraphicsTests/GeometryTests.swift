@@ -6,7 +6,7 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
 
 private func close(_ p: Point, _ q: Point) -> Bool { close(p.x, q.x) && close(p.y, q.y) }
 
-private func close(_ s: LayerGraphics.AffineTransform, _ t: LayerGraphics.AffineTransform) -> Bool {
+private func close(_ s: AffineTransform2D, _ t: AffineTransform2D) -> Bool {
     close(s.a, t.a) && close(s.b, t.b) && close(s.c, t.c) && close(s.d, t.d) && close(s.tx, t.tx) && close(s.ty, t.ty)
 }
 
@@ -156,75 +156,75 @@ private func close(_ s: LayerGraphics.AffineTransform, _ t: LayerGraphics.Affine
 
 @Test func rectApplyingIsTheBoundingBox() {
     let r = Rect(x: 0, y: 0, width: 20, height: 10)
-    let turned = r.applying(LayerGraphics.AffineTransform(rotationAngle: .pi / 2))
+    let turned = r.applying(AffineTransform2D(rotationAngle: .pi / 2))
     // (x, y) → (−y, x): the box spans x −10…0, y 0…20.
     #expect(close(turned.minX, -10) && close(turned.maxX, 0) && close(turned.minY, 0) && close(turned.maxY, 20))
-    let moved = r.applying(LayerGraphics.AffineTransform(translationX: 5, y: -5))
+    let moved = r.applying(AffineTransform2D(translationX: 5, y: -5))
     #expect(moved == Rect(x: 5, y: -5, width: 20, height: 10))
-    #expect(Rect.null.applying(LayerGraphics.AffineTransform(scaleX: 2, y: 2)).isNull)
+    #expect(Rect.null.applying(AffineTransform2D(scaleX: 2, y: 2)).isNull)
 }
 
-// MARK: - AffineTransform
+// MARK: - AffineTransform2D
 
 @Test func affineIdentity() {
-    #expect(LayerGraphics.AffineTransform.identity.isIdentity)
-    #expect(!LayerGraphics.AffineTransform(translationX: 1, y: 0).isIdentity)
+    #expect(AffineTransform2D.identity.isIdentity)
+    #expect(!AffineTransform2D(translationX: 1, y: 0).isIdentity)
     #expect(Point(x: 3, y: 4).applying(.identity) == Point(x: 3, y: 4))
 }
 
 @Test func affineRotationTurnsClockwiseWithYDown() {
-    let quarter = LayerGraphics.AffineTransform(rotationAngle: .pi / 2)
+    let quarter = AffineTransform2D(rotationAngle: .pi / 2)
     #expect(close(Point(x: 1, y: 0).applying(quarter), Point(x: 0, y: 1)))
     #expect(close(Point(x: 0, y: 1).applying(quarter), Point(x: -1, y: 0)))
     let angle = 0.3
-    #expect(close(Point(x: 1, y: 0).applying(LayerGraphics.AffineTransform(rotationAngle: angle)), Point(x: cos(angle), y: sin(angle))))
+    #expect(close(Point(x: 1, y: 0).applying(AffineTransform2D(rotationAngle: angle)), Point(x: cos(angle), y: sin(angle))))
 }
 
 @Test func affineScaleAndTranslation() {
-    #expect(Point(x: 3, y: 4).applying(LayerGraphics.AffineTransform(scaleX: 2, y: -1)) == Point(x: 6, y: -4))
-    #expect(Point(x: 3, y: 4).applying(LayerGraphics.AffineTransform(translationX: 10, y: 20)) == Point(x: 13, y: 24))
-    let general = LayerGraphics.AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
+    #expect(Point(x: 3, y: 4).applying(AffineTransform2D(scaleX: 2, y: -1)) == Point(x: 6, y: -4))
+    #expect(Point(x: 3, y: 4).applying(AffineTransform2D(translationX: 10, y: 20)) == Point(x: 13, y: 24))
+    let general = AffineTransform2D(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
     // x' = a·x + c·y + tx, y' = b·x + d·y + ty.
     #expect(Point(x: 1, y: 1).applying(general) == Point(x: 9, y: 12))
 }
 
 @Test func affineConcatenatingIsSelfThenOther() {
-    let move = LayerGraphics.AffineTransform(translationX: 10, y: 0)
-    let turn = LayerGraphics.AffineTransform(rotationAngle: .pi / 2)
+    let move = AffineTransform2D(translationX: 10, y: 0)
+    let turn = AffineTransform2D(rotationAngle: .pi / 2)
     // Move, then turn: (0, 0) → (10, 0) → (0, 10).
     #expect(close(Point(x: 0, y: 0).applying(move.concatenating(turn)), Point(x: 0, y: 10)))
     // Turn, then move: (0, 0) → (10, 0).
     #expect(close(Point(x: 0, y: 0).applying(turn.concatenating(move)), Point(x: 10, y: 0)))
     // For a general pair, applying the product equals applying one after the other.
-    let s = LayerGraphics.AffineTransform(a: 1.5, b: -0.3, c: 0.7, d: 2, tx: 3, ty: -4)
-    let t = LayerGraphics.AffineTransform(a: -0.5, b: 1.2, c: 0.4, d: 0.9, tx: -7, ty: 8)
+    let s = AffineTransform2D(a: 1.5, b: -0.3, c: 0.7, d: 2, tx: 3, ty: -4)
+    let t = AffineTransform2D(a: -0.5, b: 1.2, c: 0.4, d: 0.9, tx: -7, ty: 8)
     let p = Point(x: 2.5, y: -1.5)
     #expect(close(p.applying(s.concatenating(t)), p.applying(s).applying(t)))
     #expect(!close(p.applying(s.concatenating(t)), p.applying(t).applying(s)))
 }
 
 @Test func affineTranslatedScaledRotatedApplyTheNewOperationFirst() {
-    let turn = LayerGraphics.AffineTransform(rotationAngle: .pi / 2)
+    let turn = AffineTransform2D(rotationAngle: .pi / 2)
     #expect(close(Point(x: 0, y: 0).applying(turn.translatedBy(x: 10, y: 0)), Point(x: 0, y: 10)))
-    let move = LayerGraphics.AffineTransform(translationX: 10, y: 0)
+    let move = AffineTransform2D(translationX: 10, y: 0)
     #expect(close(Point(x: 1, y: 0).applying(move.scaledBy(x: 2, y: 2)), Point(x: 12, y: 0)))
     #expect(close(Point(x: 1, y: 0).applying(move.rotated(by: .pi / 2)), Point(x: 10, y: 1)))
 }
 
 @Test func affineInverted() {
-    let s = LayerGraphics.AffineTransform(a: 1.5, b: -0.3, c: 0.7, d: 2, tx: 3, ty: -4)
+    let s = AffineTransform2D(a: 1.5, b: -0.3, c: 0.7, d: 2, tx: 3, ty: -4)
     let inverse = s.inverted()
     #expect(close(s.concatenating(inverse), .identity))
     #expect(close(inverse.concatenating(s), .identity))
     let p = Point(x: 12, y: -7)
     #expect(close(p.applying(s).applying(inverse), p))
-    #expect(close(LayerGraphics.AffineTransform(translationX: 3, y: 4).inverted(), LayerGraphics.AffineTransform(translationX: -3, y: -4)))
+    #expect(close(AffineTransform2D(translationX: 3, y: 4).inverted(), AffineTransform2D(translationX: -3, y: -4)))
 }
 
 @Test func affineInvertedOfASingularTransformIsItself() {
-    let singular = LayerGraphics.AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 5, ty: 6)
+    let singular = AffineTransform2D(a: 1, b: 2, c: 2, d: 4, tx: 5, ty: 6)
     #expect(singular.inverted() == singular)
-    let flat = LayerGraphics.AffineTransform(scaleX: 0, y: 3)
+    let flat = AffineTransform2D(scaleX: 0, y: 3)
     #expect(flat.inverted() == flat)
 }
 

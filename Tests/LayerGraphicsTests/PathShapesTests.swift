@@ -71,9 +71,9 @@ struct PathShapesTests {
     }
 
     @Test func applyingATransformMovesEveryPoint() {
-        let p = Path(rect: Rect(x: 0, y: 0, width: 10, height: 20)).applying(AffineTransform(translationX: 5, y: 7))
+        let p = Path(rect: Rect(x: 0, y: 0, width: 10, height: 20)).applying(AffineTransform2D(translationX: 5, y: 7))
         #expect(p.boundingBox == Rect(x: 5, y: 7, width: 10, height: 20))
-        let s = Path(rect: Rect(x: 1, y: 1, width: 2, height: 2)).applying(AffineTransform(scaleX: 3, y: 0.5))
+        let s = Path(rect: Rect(x: 1, y: 1, width: 2, height: 2)).applying(AffineTransform2D(scaleX: 3, y: 0.5))
         #expect(s.boundingBox == Rect(x: 3, y: 0.5, width: 6, height: 1))
     }
 

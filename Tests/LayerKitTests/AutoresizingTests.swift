@@ -13,21 +13,21 @@ struct AutoresizingCase: Sendable, CustomTestStringConvertible {
 }
 
 let autoresizingCases: [AutoresizingCase] = [
-    AutoresizingCase("not sizable", .notSizable, Rect(x: 10, y: 20, width: 30, height: 40)),
-    AutoresizingCase("min x margin", .minXMargin, Rect(x: 70, y: 20, width: 30, height: 40)),
-    AutoresizingCase("width sizable", .widthSizable, Rect(x: 10, y: 20, width: 90, height: 40)),
-    AutoresizingCase("max x margin", .maxXMargin, Rect(x: 10, y: 20, width: 30, height: 40)),
-    AutoresizingCase("min y margin", .minYMargin, Rect(x: 10, y: 50, width: 30, height: 40)),
-    AutoresizingCase("height sizable", .heightSizable, Rect(x: 10, y: 20, width: 30, height: 70)),
-    AutoresizingCase("max y margin", .maxYMargin, Rect(x: 10, y: 20, width: 30, height: 40)),
-    AutoresizingCase("min x margin and width", [.minXMargin, .widthSizable], Rect(x: 40, y: 20, width: 60, height: 40)),
-    AutoresizingCase("both x margins", [.minXMargin, .maxXMargin], Rect(x: 40, y: 20, width: 30, height: 40)),
-    AutoresizingCase("width and max x margin", [.widthSizable, .maxXMargin], Rect(x: 10, y: 20, width: 60, height: 40)),
-    AutoresizingCase("all of x", [.minXMargin, .widthSizable, .maxXMargin], Rect(x: 30, y: 20, width: 50, height: 40)),
-    AutoresizingCase("both y margins", [.minYMargin, .maxYMargin], Rect(x: 10, y: 35, width: 30, height: 40)),
-    AutoresizingCase("min y margin and height", [.minYMargin, .heightSizable], Rect(x: 10, y: 35, width: 30, height: 55)),
-    AutoresizingCase("width and height", [.widthSizable, .heightSizable], Rect(x: 10, y: 20, width: 90, height: 70)),
-    AutoresizingCase("everything", [.minXMargin, .widthSizable, .maxXMargin, .minYMargin, .heightSizable, .maxYMargin],
+    AutoresizingCase("not sizable", .layerNotSizable, Rect(x: 10, y: 20, width: 30, height: 40)),
+    AutoresizingCase("min x margin", .layerMinXMargin, Rect(x: 70, y: 20, width: 30, height: 40)),
+    AutoresizingCase("width sizable", .layerWidthSizable, Rect(x: 10, y: 20, width: 90, height: 40)),
+    AutoresizingCase("max x margin", .layerMaxXMargin, Rect(x: 10, y: 20, width: 30, height: 40)),
+    AutoresizingCase("min y margin", .layerMinYMargin, Rect(x: 10, y: 50, width: 30, height: 40)),
+    AutoresizingCase("height sizable", .layerHeightSizable, Rect(x: 10, y: 20, width: 30, height: 70)),
+    AutoresizingCase("max y margin", .layerMaxYMargin, Rect(x: 10, y: 20, width: 30, height: 40)),
+    AutoresizingCase("min x margin and width", [.layerMinXMargin, .layerWidthSizable], Rect(x: 40, y: 20, width: 60, height: 40)),
+    AutoresizingCase("both x margins", [.layerMinXMargin, .layerMaxXMargin], Rect(x: 40, y: 20, width: 30, height: 40)),
+    AutoresizingCase("width and max x margin", [.layerWidthSizable, .layerMaxXMargin], Rect(x: 10, y: 20, width: 60, height: 40)),
+    AutoresizingCase("all of x", [.layerMinXMargin, .layerWidthSizable, .layerMaxXMargin], Rect(x: 30, y: 20, width: 50, height: 40)),
+    AutoresizingCase("both y margins", [.layerMinYMargin, .layerMaxYMargin], Rect(x: 10, y: 35, width: 30, height: 40)),
+    AutoresizingCase("min y margin and height", [.layerMinYMargin, .layerHeightSizable], Rect(x: 10, y: 35, width: 30, height: 55)),
+    AutoresizingCase("width and height", [.layerWidthSizable, .layerHeightSizable], Rect(x: 10, y: 20, width: 90, height: 70)),
+    AutoresizingCase("everything", [.layerMinXMargin, .layerWidthSizable, .layerMaxXMargin, .layerMinYMargin, .layerHeightSizable, .layerMaxYMargin],
          Rect(x: 30, y: 30, width: 50, height: 50)),
 ]
 
@@ -46,12 +46,12 @@ func autoresizingSharesTheChange(_ c: AutoresizingCase) {
 }
 
 @Test func theDefaultMaskIsNotSizable() {
-    #expect(Layer().autoresizingMask == .notSizable)
-    #expect(AutoresizingMask.notSizable.isEmpty)
+    #expect(Layer().autoresizingMask == .layerNotSizable)
+    #expect(AutoresizingMask.layerNotSizable.isEmpty)
 }
 
 @Test func shrinkingGivesBackWhatGrowingGave() {
-    let (parent, child) = grownParent([.minXMargin, .widthSizable, .heightSizable])
+    let (parent, child) = grownParent([.layerMinXMargin, .layerWidthSizable, .layerHeightSizable])
     parent.bounds.size = Size(width: 100, height: 100)
     #expect(isNear(child.frame, Rect(x: 10, y: 20, width: 30, height: 40)))
 }
@@ -59,7 +59,7 @@ func autoresizingSharesTheChange(_ c: AutoresizingCase) {
 @Test func aSizeNeverGoesBelowZero() {
     let parent = rootLayer(100, 100, name: "parent")
     let child = sublayer(of: parent, frame: Rect(x: 10, y: 20, width: 30, height: 40), name: "child")
-    child.autoresizingMask = .widthSizable
+    child.autoresizingMask = .layerWidthSizable
     parent.bounds.size = Size(width: 40, height: 100)
     #expect(child.frame.width == 0)
 }
@@ -67,7 +67,7 @@ func autoresizingSharesTheChange(_ c: AutoresizingCase) {
 @Test func movingTheBoundsOriginResizesNothing() {
     let parent = rootLayer(100, 100, name: "parent")
     let child = sublayer(of: parent, frame: Rect(x: 10, y: 20, width: 30, height: 40), name: "child")
-    child.autoresizingMask = [.widthSizable, .minXMargin]
+    child.autoresizingMask = [.layerWidthSizable, .layerMinXMargin]
     parent.bounds.origin = Point(x: 50, y: 50)
     #expect(child.frame == Rect(x: 10, y: 20, width: 30, height: 40))
 }
@@ -75,7 +75,7 @@ func autoresizingSharesTheChange(_ c: AutoresizingCase) {
 @Test func settingTheFrameResizesToo() {
     let parent = rootLayer(100, 100, name: "parent")
     let child = sublayer(of: parent, frame: Rect(x: 10, y: 20, width: 30, height: 40), name: "child")
-    child.autoresizingMask = .widthSizable
+    child.autoresizingMask = .layerWidthSizable
     parent.frame = Rect(x: 0, y: 0, width: 120, height: 100)
     #expect(isNear(child.frame, Rect(x: 10, y: 20, width: 50, height: 40)))
 }
@@ -83,9 +83,9 @@ func autoresizingSharesTheChange(_ c: AutoresizingCase) {
 @Test func resizingPassesDownTheTree() {
     let parent = rootLayer(100, 100, name: "parent")
     let child = sublayer(of: parent, frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "child")
-    child.autoresizingMask = [.widthSizable, .heightSizable]
+    child.autoresizingMask = [.layerWidthSizable, .layerHeightSizable]
     let grandchild = sublayer(of: child, frame: Rect(x: 10, y: 10, width: 20, height: 20), name: "grandchild")
-    grandchild.autoresizingMask = [.minXMargin, .minYMargin]
+    grandchild.autoresizingMask = [.layerMinXMargin, .layerMinYMargin]
     parent.bounds.size = Size(width: 150, height: 120)
     #expect(isNear(child.frame, Rect(x: 0, y: 0, width: 150, height: 120)))
     #expect(isNear(grandchild.frame, Rect(x: 60, y: 30, width: 20, height: 20)))
@@ -95,7 +95,7 @@ func autoresizingSharesTheChange(_ c: AutoresizingCase) {
     let parent = rootLayer(100, 100, name: "parent")
     let child = sublayer(of: parent, frame: Rect(x: 10, y: 20, width: 30, height: 40), name: "child",
                          transform: .makeRotation(0.4, 0, 0, 1))
-    child.autoresizingMask = .minXMargin
+    child.autoresizingMask = .layerMinXMargin
     let before = child.frame
     parent.bounds.size = Size(width: 160, height: 100)
     #expect(isNear(child.frame, before.offsetBy(dx: 60, dy: 0), 1e-9))

@@ -250,7 +250,7 @@ private func exampleLayer() -> Layer {
 
 @Test func affineTransformAccessorsOfLayer() {
     let layer = Layer()
-    let t = LayerGraphics.AffineTransform(a: 1, b: 0.5, c: -0.5, d: 1, tx: 3, ty: 4)
+    let t = AffineTransform2D(a: 1, b: 0.5, c: -0.5, d: 1, tx: 3, ty: 4)
     layer.setAffineTransform(t)
     #expect(layer.transform == Transform3D(affine: t))
     #expect(layer.affineTransform() == t)

@@ -216,18 +216,18 @@ func makePerspectiveWithANonPositiveDistanceIsTheIdentity(distance: Double) {
 
 @Test func translatedAppliesTheNewTranslationFirst() {
     let t = general
-    #expect(near(t.translated(3, -4, 5), product(Transform3D.makeTranslation(3, -4, 5), t), 1e-12))
+    #expect(near(t.translatedBy(x: 3, y: -4, z: 5), product(Transform3D.makeTranslation(3, -4, 5), t), 1e-12))
     // Rotate 90° about z, preceded by a move of (10, 0): the origin ends at (0, 10).
-    let r = Transform3D.makeRotation(.pi / 2, 0, 0, 1).translated(10, 0, 0)
+    let r = Transform3D.makeRotation(.pi / 2, 0, 0, 1).translatedBy(x: 10, y: 0, z: 0)
     let p = r.apply(x: 0, y: 0)
     #expect(abs(p.x) < 1e-9 && abs(p.y - 10) < 1e-9)
 }
 
 @Test func scaledAppliesTheNewScaleFirst() {
     let t = general
-    #expect(near(t.scaled(2, 3, -1), product(Transform3D.makeScale(2, 3, -1), t), 1e-12))
+    #expect(near(t.scaledBy(x: 2, y: 3, z: -1), product(Transform3D.makeScale(2, 3, -1), t), 1e-12))
     // A move of (10, 0) preceded by a scale of 2: (1, 0) → (2, 0) → (12, 0), not (22, 0).
-    let s = Transform3D.makeTranslation(10, 0, 0).scaled(2, 2, 2)
+    let s = Transform3D.makeTranslation(10, 0, 0).scaledBy(x: 2, y: 2, z: 2)
     let p = s.apply(x: 1, y: 0)
     #expect(abs(p.x - 12) < 1e-12 && abs(p.y) < 1e-12)
 }
@@ -284,7 +284,7 @@ func makePerspectiveWithANonPositiveDistanceIsTheIdentity(distance: Double) {
     #expect(Transform3D.makeTranslation(5, -6, 0).isAffine)
     #expect(Transform3D.makeRotation(0.3, 0, 0, 1).isAffine)
     #expect(Transform3D.makeScale(2, -3, 1).isAffine)
-    #expect(Transform3D(affine: LayerGraphics.AffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)).isAffine)
+    #expect(Transform3D(affine: AffineTransform2D(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)).isAffine)
 
     #expect(!Transform3D.makeTranslation(0, 0, 1).isAffine)
     #expect(!Transform3D.makeScale(1, 1, 2).isAffine)
@@ -294,7 +294,7 @@ func makePerspectiveWithANonPositiveDistanceIsTheIdentity(distance: Double) {
 }
 
 @Test func affineRoundTrip() {
-    let a = LayerGraphics.AffineTransform(a: 1.5, b: 2, c: -3, d: 4, tx: 5, ty: -6)
+    let a = AffineTransform2D(a: 1.5, b: 2, c: -3, d: 4, tx: 5, ty: -6)
     let t = Transform3D(affine: a)
     #expect(elements(t) == [1.5, 2, 0, 0, -3, 4, 0, 0, 0, 0, 1, 0, 5, -6, 0, 1])
     #expect(t.affineTransform == a)
@@ -304,13 +304,13 @@ func makePerspectiveWithANonPositiveDistanceIsTheIdentity(distance: Double) {
     #expect(abs(p2.x - p3.x) < 1e-12 && abs(p2.y - p3.y) < 1e-12)
     // The 2D part of a 3D matrix drops the z terms.
     let g = general.affineTransform
-    #expect(g == LayerGraphics.AffineTransform(a: 2, b: -1, c: 0.3, d: 1.5, tx: 5, ty: -6))
+    #expect(g == AffineTransform2D(a: 2, b: -1, c: 0.3, d: 1.5, tx: 5, ty: -6))
 }
 
 @Test func rotationAboutZAgreesWithTheAffineRotation() {
     let angle = 0.9
     let r = Transform3D.makeRotation(angle, 0, 0, 1).affineTransform
-    let a = LayerGraphics.AffineTransform(rotationAngle: angle)
+    let a = AffineTransform2D(rotationAngle: angle)
     #expect(abs(r.a - a.a) < 1e-12 && abs(r.b - a.b) < 1e-12 && abs(r.c - a.c) < 1e-12 && abs(r.d - a.d) < 1e-12)
     #expect(r.tx == 0 && r.ty == 0)
 }

@@ -54,7 +54,7 @@ extension Layer {
     public func hasRunningAnimations(at time: Double) -> Bool {
         let local = localTime(fromParentTime: time)
         if animationEntries.contains(where: { !$0.animation.isFinished(at: local) }) { return true }
-        return (sublayers ?? []).contains { $0.hasRunningAnimations(at: local) } || (mask?.hasRunningAnimations(at: local) ?? false)
+        return storedSublayers.contains { $0.hasRunningAnimations(at: local) } || (mask?.hasRunningAnimations(at: local) ?? false)
     }
 
     /// The layer's animatable values at `time` on its own clock (model values with the animations applied).

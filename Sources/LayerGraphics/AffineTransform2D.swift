@@ -1,0 +1,44 @@
+import Foundation
+
+/// A 2D affine transform in Core Graphics' convention (row vectors):
+/// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`. It is LayerKit's `CGAffineTransform`, with the same
+/// initialisers and methods (`init(rotationAngle:)`, `scaledBy(x:y:)`, `rotated(by:)`, `translatedBy(x:y:)`,
+/// `concatenating(_:)`, `inverted()`, `.identity`).
+///
+/// Named `AffineTransform2D` (the partner of `Transform3D`) because Foundation already has a type called
+/// `AffineTransform`: two imported types of one name make every unqualified use ambiguous, so the plain name
+/// failed to compile in any file that imports Foundation. For the same reason there is no `AffineTransform`
+/// typealias — it would bring the clash back.
+public struct AffineTransform2D: Hashable, Sendable {
+    public var a, b, c, d, tx, ty: Double
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+    public static let identity = AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+    public init(scaleX sx: Double, y sy: Double) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+    /// A rotation by `angle` radians; positive turns clockwise on screen (y down), as in Core Graphics.
+    public init(rotationAngle angle: Double) {
+        let c = cos(angle), s = sin(angle)
+        self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    }
+    public var isIdentity: Bool { self == .identity }
+
+    /// `self` then `t`.
+    public func concatenating(_ t: AffineTransform2D) -> AffineTransform2D {
+        AffineTransform2D(a: a * t.a + b * t.c, b: a * t.b + b * t.d,
+                        c: c * t.a + d * t.c, d: c * t.b + d * t.d,
+                        tx: tx * t.a + ty * t.c + t.tx, ty: tx * t.b + ty * t.d + t.ty)
+    }
+    /// A translation applied before `self`.
+    public func translatedBy(x: Double, y: Double) -> AffineTransform2D { AffineTransform2D(translationX: x, y: y).concatenating(self) }
+    public func scaledBy(x: Double, y: Double) -> AffineTransform2D { AffineTransform2D(scaleX: x, y: y).concatenating(self) }
+    public func rotated(by angle: Double) -> AffineTransform2D { AffineTransform2D(rotationAngle: angle).concatenating(self) }
+    /// The inverse, or `self` unchanged when singular (Core Graphics' rule).
+    public func inverted() -> AffineTransform2D {
+        let det = a * d - b * c
+        if det == 0 || !det.isFinite { return self }
+        return AffineTransform2D(a: d / det, b: -b / det, c: -c / det, d: a / det,
+                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+}
