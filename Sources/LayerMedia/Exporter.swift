@@ -81,9 +81,13 @@ public final class Exporter {
     }
 
     /// Writes the movie to `path` (or, for a pattern such as `f_%04d.png`, the numbered pictures).
-    /// - Parameter replacing: whether existing files are replaced. When not, a file that appeared at the target
-    ///   while the export ran (another export to the same path) makes it fail with `FileExistsError` at the end,
-    ///   atomically, instead of being replaced.
+    /// - Parameters:
+    ///   - path: the movie's file (its extension chooses the container), or a numbered pattern for pictures.
+    ///   - replacing: whether existing files are replaced. When not, a file that appeared at the target
+    ///     while the export ran (another export to the same path) makes it fail with `FileExistsError` at the end,
+    ///     atomically, instead of being replaced.
+    ///   - progress: called as frames are written, with how far the export is.
+    /// - Returns: what the export did.
     public func export(to path: String, replacing: Bool = true, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
         try checkLimits()
         return try Interruption.during {

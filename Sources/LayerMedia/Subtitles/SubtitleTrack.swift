@@ -1,6 +1,8 @@
 /// One subtitle: shown from `start` (inclusive) to `end` (exclusive), in milliseconds of media time.
 public struct SubtitleCue: Sendable, Equatable {
+    /// When the cue appears, in milliseconds of media time.
     public var start: Int64
+    /// When it is gone again (exclusive), in milliseconds of media time.
     public var end: Int64
     /// The cue as plain text (override tags stripped, `\N` as a line break): what a text track shows.
     public var text: String
@@ -10,7 +12,13 @@ public struct SubtitleCue: Sendable, Equatable {
     /// `text` in runs of italic and bold, as the cue marks them.
     public var spans: [SubtitleSpan]
 
-    /// - Parameter spans: the styled runs of `text`; nil: all of it plain.
+    /// A cue shown from `start` to `end`.
+    /// - Parameters:
+    ///   - start: when it appears, in milliseconds.
+    ///   - end: when it is gone, in milliseconds.
+    ///   - text: the plain text.
+    ///   - assEvent: the ASS event without its timing.
+    ///   - spans: the styled runs of `text`; nil: all of it plain.
     public init(start: Int64, end: Int64, text: String, assEvent: String, spans: [SubtitleSpan]? = nil) {
         self.start = start; self.end = end; self.text = text; self.assEvent = assEvent
         self.spans = spans ?? (text.isEmpty ? [] : [SubtitleSpan(text: text)])
