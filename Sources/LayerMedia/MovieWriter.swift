@@ -9,10 +9,13 @@ public struct EncoderSettings: Sendable {
     /// An FFmpeg encoder name; nil picks one the container takes: libx264 wherever it takes H.264, libvpx-vp9
     /// for WebM, else the container's own (gif for GIF).
     public var codec: String?
+    /// The constant rate factor: lower is better and bigger (x264's scale, 0–51).
     public var crf: Int = 20
+    /// The encoder's speed preset (`ultrafast` … `veryslow` for x264).
     public var preset: String = "veryfast"
     /// Frames per second as a rational `num/den`.
     public var frameRate: (num: Int32, den: Int32) = (30, 1)
+    /// Settings with the given codec, quality, preset and frame rate.
     public init(codec: String? = nil, crf: Int = 20, preset: String = "veryfast", frameRate: (num: Int32, den: Int32) = (30, 1)) {
         self.codec = codec; self.crf = crf; self.preset = preset; self.frameRate = frameRate
     }
@@ -38,6 +41,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     private var audio: AudioTrackWriter?
     private var subtitles: SubtitleStreamWriter?
     private var finished = false
+    /// Frames encoded so far.
     public private(set) var framesWritten = 0
 
     /// Opens the file and its encoder.

@@ -6,6 +6,7 @@ import LayerKit
 /// `videoGravity`, with the stream's sample aspect ratio and rotation applied (a phone video shot upright
 /// shows upright). Transforms, corners, borders, masks and shadows apply as to any layer.
 open class PlayerLayer: Layer {
+    /// The player whose video the layer shows; nil shows nothing.
     public var player: Player? {
         didSet { videoLayer.player = player; layoutVideo() }
     }
@@ -24,12 +25,14 @@ open class PlayerLayer: Layer {
 
     private let videoLayer = VideoContentsLayer()
 
+    /// A layer with no player yet.
     public override init() {
         super.init()
         videoLayer.name = "video"
         addSublayer(videoLayer)
     }
 
+    /// A layer showing `player`'s video.
     public convenience init(player: Player) {
         self.init()
         self.player = player

@@ -30,6 +30,7 @@ public struct SubtitleCue: Sendable, Equatable {
 
 /// A subtitle track read up front: a SubRip, WebVTT, ASS/SSA file, or one subtitle stream of a movie.
 public struct SubtitleTrack: Sendable {
+    /// How a track's cues are drawn.
     public enum Kind: Sendable, Equatable {
         /// Plain text cues (SubRip, WebVTT, mov_text…), drawn as text at the bottom centre.
         case text
@@ -37,6 +38,7 @@ public struct SubtitleTrack: Sendable {
         case ass
     }
 
+    /// Whether the cues are drawn as plain text or by libass.
     public var kind: Kind
     /// FFmpeg's codec name (`subrip`, `ass`, `webvtt`, `mov_text`).
     public var codec: String
@@ -51,6 +53,7 @@ public struct SubtitleTrack: Sendable {
     /// Cues that could not be used (undecodable, no or negative duration, beyond the limits).
     public var skippedCues: Int
 
+    /// A track of `cues` (sorted by start here).
     public init(kind: Kind, codec: String, language: String? = nil, assHeader: String, cues: [SubtitleCue], skippedCues: Int = 0) {
         self.kind = kind; self.codec = codec; self.language = language; self.assHeader = assHeader
         self.cues = cues.sorted { $0.start < $1.start }; self.skippedCues = skippedCues
@@ -64,6 +67,7 @@ public struct SubtitleTrack: Sendable {
     /// The most cues, and text bytes, one track may hold: a damaged or hostile file ends in a warning, not in
     /// memory exhausted.
     public static let maximumCues = 200_000
+    /// The most bytes of cue text one track may hold (32 MiB).
     public static let maximumTextBytes = 32 << 20
 
     /// The millisecond a time in seconds falls in, for comparing with cue times: a frame at 1.0 s computed as
