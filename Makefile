@@ -112,7 +112,8 @@ clean:
 	rm -rf .build out
 
 # The DocC catalogs (Sources/*/*.docc) as static sites under out/docs/<Module>; open out/docs/<Module>/index.html
-# through a web server (`python3 -m http.server -d out/docs`). A documentation warning fails the build.
+# through a web server (`python3 -m http.server -d out/docs`). A documentation warning, or a public symbol of those
+# modules without a doc comment (docs/tools/doc_coverage.py), fails the build.
 DOC_TARGETS ?= LayerKit LayerMedia
 docs: deps
 	mkdir -p out/docs
@@ -120,3 +121,4 @@ docs: deps
 	  $(SWIFT) package --allow-writing-to-directory out/docs generate-documentation --target $$t \
 	    --output-path out/docs/$$t --transform-for-static-hosting --hosting-base-path $$t --warnings-as-errors || exit 1; \
 	done
+	python3 docs/tools/doc_coverage.py $(DOC_TARGETS)

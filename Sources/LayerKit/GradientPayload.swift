@@ -10,7 +10,9 @@ public struct GradientPayload: LayerPayload, Equatable {
     public let locations: [Double]
     /// The start and end in unit coordinates of the bounds.
     public let startPoint: Point
+    /// The end, in unit coordinates of the bounds.
     public let endPoint: Point
+    /// Axial, radial or conic.
     public let type: GradientLayer.GradientType
 
     /// Beyond a billion points the gradient is flat over any canvas: locations are held there, so differences of
