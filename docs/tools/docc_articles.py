@@ -34,7 +34,7 @@ CHAPTERS = [
    "6.10-scroll-view", "6.13-fire", "6.15-opengl-triangle"]),
  ("Chapter7-ImplicitAnimations", "Chapter 7: Implicit Animations",
   "Transactions and the animations a property change makes by itself.",
-  [G+"AnimationFigures.swift"], ["7-implicit-colour"]),
+  [G+"AnimationFigures.swift#implicitColourFigure"], ["7-implicit-colour"]),
  ("Chapter8-ExplicitAnimations", "Chapter 8: Explicit Animations",
   "Basic, keyframe, spring and grouped animations and transitions.",
   ["Examples/Animations/main.swift"], ["8-ship-along-path", "8-animation-group", "8-spring", "8-push-transition"]),
@@ -50,8 +50,16 @@ def title_of(name):
     return name
 
 def listing(path):
-    text = open(os.path.join(ROOT, path)).read()
-    return "\n".join(l for l in text.splitlines() if not l.startswith("import ")).strip("\n")
+    """A file without its imports, or with `path#name` only the top-level declaration of `name` and the doc comment
+    above it (up to its closing brace at the start of a line)."""
+    path, _, name = path.partition("#")
+    lines = [l for l in open(os.path.join(ROOT, path)).read().splitlines() if not l.startswith("import ")]
+    if name:
+        start = next(i for i, l in enumerate(lines) if re.match(r"(let|var|struct|final class|class|enum|func) %s\b" % name, l))
+        while start > 0 and lines[start - 1].startswith("///"): start -= 1
+        end = next(i for i in range(start, len(lines)) if lines[i] == "}")
+        lines = lines[start:end + 1]
+    return "\n".join(lines).strip("\n")
 
 os.makedirs(os.path.join(DOCC, "Resources"), exist_ok=True)
 for slug, title, abstract, files, figures in CHAPTERS:
@@ -63,5 +71,5 @@ for slug, title, abstract, files, figures in CHAPTERS:
         out += ["![%s](%s)" % (title_of(name).replace("[", "(").replace("]", ")"), resource(name)), ""]
     out += ["## Listings", ""]
     for path in files:
-        out += ["### `%s`" % path, "", "```swift", listing(path), "```", ""]
+        out += ["### `%s`" % path.partition("#")[0], "", "```swift", listing(path), "```", ""]
     open(os.path.join(DOCC, slug + ".md"), "w").write("\n".join(out))
