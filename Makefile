@@ -12,7 +12,7 @@ FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr
 PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass egl glesv2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread
+.PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread docs
 
 deps:
 	@missing=""; \
@@ -110,3 +110,15 @@ sanitize-thread: deps
 
 clean:
 	rm -rf .build out
+
+# The DocC catalogs (Sources/*/*.docc) as static sites under out/docs/<Module>; open out/docs/<Module>/index.html
+# through a web server (`python3 -m http.server -d out/docs`). A documentation warning, or a public symbol of those
+# modules without a doc comment (docs/tools/doc_coverage.py), fails the build.
+DOC_TARGETS ?= LayerKit LayerMedia
+docs: deps
+	mkdir -p out/docs
+	for t in $(DOC_TARGETS); do \
+	  $(SWIFT) package --allow-writing-to-directory out/docs generate-documentation --target $$t \
+	    --output-path out/docs/$$t --transform-for-static-hosting --hosting-base-path $$t --warnings-as-errors || exit 1; \
+	done
+	python3 docs/tools/doc_coverage.py $(DOC_TARGETS)

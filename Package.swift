@@ -17,6 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `make docs`: the DocC catalogs (Sources/LayerKit/LayerKit.docc, Sources/LayerMedia/LayerMedia.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries. Every FFmpeg library is listed in pkgConfig so that C targets link.

@@ -10,16 +10,23 @@ public struct GradientPayload: LayerPayload, Equatable {
     public let locations: [Double]
     /// The start and end in unit coordinates of the bounds.
     public let startPoint: Point
+    /// The end, in unit coordinates of the bounds.
     public let endPoint: Point
+    /// Axial, radial or conic.
     public let type: GradientLayer.GradientType
 
     /// Beyond a billion points the gradient is flat over any canvas: locations are held there, so differences of
     /// them stay finite (`Drawable.limit`'s reasoning).
     static let limit = 1e9
 
+    /// The gradient a layer's properties describe, its colours clamped to 0…1, or no gradient when they cannot make one.
     /// - Parameters:
+    ///   - colors: the stops' colours; none draws no gradient.
     ///   - locations: nil spreads the stops evenly; a count other than the colours' draws no gradient [book].
-    ///   - startPoint, endPoint: a point that is not finite (or beyond ±10⁹) draws no gradient.
+    ///   - startPoint: where the first colour is, in unit coordinates; a point that is not finite (or beyond ±10⁹)
+    ///     draws no gradient.
+    ///   - endPoint: where the last colour is; the same limits as `startPoint`.
+    ///   - type: axial, radial or conic.
     public init(colors: [Color], locations: [Double]?, startPoint: Point, endPoint: Point, type: GradientLayer.GradientType) {
         self.startPoint = startPoint
         self.endPoint = endPoint

@@ -14,6 +14,7 @@ open class Layer: CustomStringConvertible {
     /// A name for debugging and lookups.
     @exclusivity(unchecked) public var name: String?
 
+    /// A layer with Core Animation's defaults: empty bounds at (0, 0), anchor point (0.5, 0.5), opaque, no contents.
     public init() {
         identifier = nextLayerID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
@@ -23,6 +24,7 @@ open class Layer: CustomStringConvertible {
     // The stored properties a snapshot reads are `@exclusivity(unchecked)`: a layer belongs to one thread (see above),
     // and the run-time exclusivity checks on them were 15 % of a snapshot's time (`layerplay bench --snapshot`).
 
+    /// The layer this one is a sublayer of; nil for a root (or a mask).
     public private(set) weak var superlayer: Layer?
     @exclusivity(unchecked) private(set) var storedSublayers: [Layer] = []
     /// The layer this one masks, when it is used as a `mask` (then it has no superlayer).
@@ -43,6 +45,7 @@ open class Layer: CustomStringConvertible {
         }
     }
 
+    /// Adds `layer` above the other sublayers, taking it from its old parent.
     public func addSublayer(_ layer: Layer) { insertStoredSublayer(layer, at: storedSublayers.count) }
 
     /// Inserts `layer` at `index` of `sublayers` (clamped to the valid range), removing it from its previous
@@ -107,6 +110,7 @@ open class Layer: CustomStringConvertible {
         insertStoredSublayer(newLayer, at: i)
     }
 
+    /// Takes the layer out of its superlayer's sublayers.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         parent.storedSublayers.removeAll { $0 === self }
@@ -197,6 +201,7 @@ open class Layer: CustomStringConvertible {
 
     /// The 2D part of `transform`.
     public func affineTransform() -> AffineTransform2D { transform.affineTransform }
+    /// Sets `transform` to the 2D transform `t`.
     public func setAffineTransform(_ t: AffineTransform2D) { transform = Transform3D(affine: t) }
 
     // MARK: Visual properties
@@ -210,6 +215,7 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) open var contents: LayerContents? {
         didSet { didChangeValue(forKey: "contents", from: AnimationValue.contents(oldValue)) }
     }
+    /// How the contents are placed in the bounds (the default, `resize`, stretches them to fill).
     @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize
     /// The part of the contents shown, in unit coordinates of the contents.
     @exclusivity(unchecked) public var contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1) {
@@ -221,8 +227,11 @@ open class Layer: CustomStringConvertible {
     }
     /// Pixels per point of the contents (natural size is pixels / contentsScale).
     @exclusivity(unchecked) public var contentsScale: Double = 1
+    /// The filter used when the contents are drawn smaller than their pixels (`trilinear` uses mipmaps).
     @exclusivity(unchecked) public var minificationFilter: ContentsFilter = .linear
+    /// The filter used when the contents are drawn bigger than their pixels (`nearest` keeps pixel art sharp).
     @exclusivity(unchecked) public var magnificationFilter: ContentsFilter = .linear
+    /// Shifts the level of detail that trilinear minification picks (positive: blurrier). Animatable.
     @exclusivity(unchecked) public var minificationFilterBias: Double = 0 {
         didSet { didChangeValue(forKey: "minificationFilterBias", from: oldValue) }
     }
@@ -231,15 +240,18 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) public var cornerRadius: Double = 0 {
         didSet { didChangeValue(forKey: "cornerRadius", from: oldValue) }
     }
+    /// Which corners `cornerRadius` rounds (all by default).
     @exclusivity(unchecked) public var maskedCorners: CornerMask = .all
     /// Width of the border, drawn inside the bounds above contents and sublayers.
     @exclusivity(unchecked) public var borderWidth: Double = 0 {
         didSet { didChangeValue(forKey: "borderWidth", from: oldValue) }
     }
+    /// Colour of the border (black by default). Animatable.
     @exclusivity(unchecked) public var borderColor: Color? = .black {
         didSet { didChangeValue(forKey: "borderColor", from: oldValue ?? .clear) }
     }
 
+    /// Colour of the shadow (black by default). Animatable.
     @exclusivity(unchecked) public var shadowColor: Color? = .black {
         didSet { didChangeValue(forKey: "shadowColor", from: oldValue ?? .clear) }
     }
@@ -247,6 +259,7 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) public var shadowOpacity: Double = 0 {
         didSet { didChangeValue(forKey: "shadowOpacity", from: oldValue) }
     }
+    /// How far the shadow is offset, in points (Core Animation's default: 3 points up, y down). Animatable.
     @exclusivity(unchecked) public var shadowOffset: Size = Size(width: 0, height: -3) {
         didSet { didChangeValue(forKey: "shadowOffset", from: oldValue) }
     }
@@ -277,6 +290,7 @@ open class Layer: CustomStringConvertible {
     @exclusivity(unchecked) public var opacity: Double = 1 {
         didSet { didChangeValue(forKey: "opacity", from: oldValue) }
     }
+    /// Hides the layer and its subtree.
     @exclusivity(unchecked) public var isHidden: Bool = false
     /// When false, the layer is not drawn while its back faces the viewer.
     @exclusivity(unchecked) public var isDoubleSided: Bool = true
@@ -295,7 +309,9 @@ open class Layer: CustomStringConvertible {
     /// `(parent time − beginTime) · speed + timeOffset`; it drives this layer's animations, its sublayers and
     /// time-varying contents (a `PlayerLayer` with `timeOffset` 5 shows the video from 5 s at time 0).
     @exclusivity(unchecked) public var beginTime: Double = 0
+    /// How fast the layer's clock runs relative to its parent's.
     @exclusivity(unchecked) public var speed: Double = 1
+    /// Seconds added to the layer's local time.
     @exclusivity(unchecked) public var timeOffset: Double = 0
     /// Attached animations by key, in the order they apply.
     @exclusivity(unchecked) var animationEntries: [(key: String, animation: Animation)] = []

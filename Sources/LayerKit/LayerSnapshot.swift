@@ -5,14 +5,23 @@ import LayerGraphics
 /// It remembers which layer each node came from (`layerID`) without holding the layer, so a later change
 /// to the model cannot alter a captured frame, and it can cross threads freely.
 public final class LayerSnapshot: Sendable {
+    /// The identity of the layer this node was made from (`Layer.id`), without holding the layer.
     public let layerID: UInt64
+    /// The layer's `name`, for debugging.
     public let name: String?
+    /// The layer's bounds at the snapshot's time.
     public let bounds: Rect
+    /// Where the anchor point sits in the superlayer's coordinates.
     public let position: Point
+    /// The point of the bounds, in unit coordinates, that `position` places and transforms turn about.
     public let anchorPoint: Point
+    /// The anchor point's z.
     public let anchorPointZ: Double
+    /// The layer's z, added to its place before `transform`.
     public let zPosition: Double
+    /// The layer's transform about its anchor point.
     public let transform: Transform3D
+    /// The transform applied to the sublayers about the middle of the bounds.
     public let sublayerTransform: Transform3D
     /// The sublayers' y axis is flipped about the middle of the bounds (part of `sublayerMatrix`).
     public let isGeometryFlipped: Bool
@@ -20,36 +29,60 @@ public final class LayerSnapshot: Sendable {
     /// of its own; its opacity applies to each sublayer separately.
     public let preserves3D: Bool
 
+    /// The colour filling the bounds below the contents; nil for none.
     public let backgroundColor: Color?
+    /// The bitmap or video frame the layer shows; nil for none.
     public let contents: LayerContents?
+    /// How the contents are placed in the bounds.
     public let contentsGravity: ContentsGravity
+    /// The part of the contents shown, in unit coordinates.
     public let contentsRect: Rect
+    /// The stretchable middle of the contents, in unit coordinates (nine-slice scaling).
     public let contentsCenter: Rect
+    /// Pixels of the contents per point.
     public let contentsScale: Double
+    /// The filter used when the contents are drawn smaller than they are.
     public let minificationFilter: ContentsFilter
+    /// The filter used when the contents are drawn bigger than they are.
     public let magnificationFilter: ContentsFilter
     /// Shifts the level of detail that trilinear minification picks (positive: blurrier).
     public let minificationFilterBias: Double
+    /// The radius of the rounded corners of the background, border and (with `masksToBounds`) the clip.
     public let cornerRadius: Double
+    /// Which corners `cornerRadius` rounds.
     public let maskedCorners: CornerMask
+    /// The border's width, drawn inside the bounds above the sublayers.
     public let borderWidth: Double
+    /// The border's colour; nil for none.
     public let borderColor: Color?
+    /// The shadow's colour; nil for none.
     public let shadowColor: Color?
+    /// The shadow's opacity, 0…1 (0: no shadow).
     public let shadowOpacity: Double
+    /// How far the shadow is offset from the layer.
     public let shadowOffset: Size
+    /// The shadow's blur radius.
     public let shadowRadius: Double
+    /// The shadow's outline, when given; nil: the shadow follows what the layer draws.
     public let shadowPath: Path?
+    /// Whether the sublayers and contents are clipped to the (rounded) bounds.
     public let masksToBounds: Bool
+    /// The layer's opacity, 0…1.
     public let opacity: Double
+    /// Whether the layer and its subtree are hidden.
     public let isHidden: Bool
+    /// Whether the back of the layer is drawn when it is turned away from the viewer.
     public let isDoubleSided: Bool
     /// Whether opacity applies to the subtree as one group (`Layer.allowsGroupOpacity`).
     public let allowsGroupOpacity: Bool
     /// Whether the subtree is drawn from an offscreen raster, at `rasterizationScale` (clamped to 1/16…16).
     public let shouldRasterize: Bool
+    /// Pixels per point of the offscreen raster when `shouldRasterize` is set.
     public let rasterizationScale: Double
 
+    /// The sublayers' snapshots, back to front in the order they were added.
     public let sublayers: [LayerSnapshot]
+    /// The mask layer's snapshot, whose alpha masks this layer; nil for none.
     public let mask: LayerSnapshot?
     /// What a layer class adds to the snapshot (a shape's path, a gradient's colours…): made by the class's
     /// `snapshotPayload(_:at:)` from its presentation values; nil for a plain layer.

@@ -2,7 +2,9 @@ import LayerGraphics
 
 /// What a layer shows as its contents: a bitmap or a decoded video frame. Equal when they are the same object.
 public enum LayerContents: Sendable, Hashable {
+    /// A bitmap.
     case image(Image)
+    /// A decoded video frame.
     case pixelBuffer(PixelBuffer)
 
     public static func == (a: LayerContents, b: LayerContents) -> Bool {
@@ -27,6 +29,7 @@ public enum LayerContents: Sendable, Hashable {
         case .pixelBuffer(let p): return p.size
         }
     }
+    /// Whether the contents cover every pixel (no alpha), so what is below need not be drawn.
     public var isOpaque: Bool {
         switch self {
         case .image(let i): return i.isOpaque
@@ -37,12 +40,15 @@ public enum LayerContents: Sendable, Hashable {
 
 /// How contents are placed in the bounds (CALayerContentsGravity). `top` is visually on top (y down).
 public enum ContentsGravity: String, Sendable, CaseIterable {
+    /// Not scaled: placed at the centre, an edge or a corner of the bounds.
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    /// Scaled to the bounds: stretched, fitted inside keeping the aspect ratio, or filling them keeping it (cropped).
     case resize, resizeAspect, resizeAspectFill
 }
 
 /// Sampling filter for contents (CALayerContentsFilter).
 public enum ContentsFilter: String, Sendable, CaseIterable {
+    /// Nearest pixel, bilinear, or bilinear between mipmap levels (trilinear; minification only).
     case nearest, linear, trilinear
 }
 
@@ -50,10 +56,15 @@ public enum ContentsFilter: String, Sendable, CaseIterable {
 public struct CornerMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The top-left corner.
     public static let layerMinXMinYCorner = CornerMask(rawValue: 1)
+    /// The top-right corner.
     public static let layerMaxXMinYCorner = CornerMask(rawValue: 2)
+    /// The bottom-left corner.
     public static let layerMinXMaxYCorner = CornerMask(rawValue: 4)
+    /// The bottom-right corner.
     public static let layerMaxXMaxYCorner = CornerMask(rawValue: 8)
+    /// All four corners.
     public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
 }
 
@@ -65,11 +76,18 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Nothing flexible: the layer keeps its frame.
     public static let layerNotSizable: AutoresizingMask = []
+    /// The left margin is flexible.
     public static let layerMinXMargin = AutoresizingMask(rawValue: 1 << 0)
+    /// The width is flexible.
     public static let layerWidthSizable = AutoresizingMask(rawValue: 1 << 1)
+    /// The right margin is flexible.
     public static let layerMaxXMargin = AutoresizingMask(rawValue: 1 << 2)
+    /// The top margin is flexible.
     public static let layerMinYMargin = AutoresizingMask(rawValue: 1 << 3)
+    /// The height is flexible.
     public static let layerHeightSizable = AutoresizingMask(rawValue: 1 << 4)
+    /// The bottom margin is flexible.
     public static let layerMaxYMargin = AutoresizingMask(rawValue: 1 << 5)
 }

@@ -38,12 +38,15 @@ open class ReplicatorLayer: Layer {
     open var instanceRedOffset: Double = 0 {
         didSet { didChangeValue(forKey: "instanceRedOffset", from: oldValue) }
     }
+    /// Added to the green component for each further instance.
     open var instanceGreenOffset: Double = 0 {
         didSet { didChangeValue(forKey: "instanceGreenOffset", from: oldValue) }
     }
+    /// Added to the blue component for each further instance.
     open var instanceBlueOffset: Double = 0 {
         didSet { didChangeValue(forKey: "instanceBlueOffset", from: oldValue) }
     }
+    /// Added to the alpha for each further instance.
     open var instanceAlphaOffset: Double = 0 {
         didSet { didChangeValue(forKey: "instanceAlphaOffset", from: oldValue) }
     }

@@ -4,6 +4,7 @@ import LayerGraphics
 public struct ReplicatorPayload: LayerPayload {
     /// Instances drawn, within 0…`ReplicatorLayer.maximumInstanceCount`.
     public let instanceCount: Int
+    /// Seconds each instance runs behind the one before it.
     public let instanceDelay: Double
     /// Instance k − 1 → k about the bounds' centre; a matrix with a non-finite entry places no instance after 0.
     public let instanceTransform: Transform3D
@@ -11,11 +12,13 @@ public struct ReplicatorPayload: LayerPayload {
     public let instanceColor: Color
     /// Per-instance steps of red, green, blue and alpha (non-finite: 0).
     public let offsets: (red: Double, green: Double, blue: Double, alpha: Double)
+    /// Whether the instances keep their 3D places (else they are flattened into the layer's plane).
     public let preservesDepth: Bool
     /// Instance k's sublayer snapshots at index k − 1, when instances run at different times and that shows;
     /// empty when every instance draws the snapshot's own `sublayers`.
     public let delayedInstances: [[LayerSnapshot]]
 
+    /// The payload of these values, sanitised (counts clamped, non-finite steps 0).
     public init(instanceCount: Int, instanceDelay: Double, instanceTransform: Transform3D, instanceColor: Color,
                 offsets: (red: Double, green: Double, blue: Double, alpha: Double), preservesDepth: Bool,
                 delayedInstances: [[LayerSnapshot]] = []) {

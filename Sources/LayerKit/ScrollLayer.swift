@@ -7,6 +7,7 @@ import LayerGraphics
 open class ScrollLayer: Layer {
     /// The axes `scroll(to:)` may move.
     public enum ScrollMode: String, Sendable, Hashable, CaseIterable {
+        /// No axis, the vertical, the horizontal, or both.
         case none, vertically, horizontally, both
         var horizontal: Bool { self == .horizontally || self == .both }
         var vertical: Bool { self == .vertically || self == .both }
@@ -15,6 +16,7 @@ open class ScrollLayer: Layer {
     /// Which axes scroll; not animatable.
     open var scrollMode: ScrollMode = .both
 
+    /// A scroll layer that clips to its bounds and scrolls both ways.
     public override init() {
         super.init()
         masksToBounds = true

@@ -18,6 +18,7 @@ open class ShapeLayer: Layer {
     @exclusivity(unchecked) public var fillColor: Color? = .black {
         didSet { didChangeValue(forKey: "fillColor", from: oldValue ?? .clear) }
     }
+    /// How the fill decides what is inside a path that crosses itself (non-zero winding by default).
     public var fillRule: FillRule = .nonZero
     /// The stroke's colour; nil strokes nothing.
     @exclusivity(unchecked) public var strokeColor: Color? = nil {
@@ -27,7 +28,9 @@ open class ShapeLayer: Layer {
     @exclusivity(unchecked) public var lineWidth = 1.0 {
         didSet { didChangeValue(forKey: "lineWidth", from: oldValue) }
     }
+    /// The shape of the stroke's open ends (butt by default).
     public var lineCap: LineCap = .butt
+    /// The shape of the stroke's corners (miter by default).
     public var lineJoin: LineJoin = .miter
     /// The longest miter join, in line widths, before it is bevelled.
     @exclusivity(unchecked) public var miterLimit = 10.0 {
@@ -88,6 +91,7 @@ open class ShapeLayer: Layer {
 public struct ShapePayload: LayerPayload, Equatable {
     /// Empty when the layer has none, or when a point of it is not finite (such a path is dropped whole).
     public let path: Path
+    /// The fill, stroke and dash settings the path is drawn with.
     public let style: ShapeStyle
 
     /// - Parameters: the values as set or animated; NaN and infinities are clamped or refused (`ShapeStyle.sanitized`),

@@ -3,8 +3,11 @@ import LayerGraphics
 
 /// The components of a transform that Core Animation exposes as key paths (`transform.rotation.z`, …).
 public enum TransformKeyPath: String, CaseIterable, Sendable {
+    /// The rotation about x, y or z in radians (`rotation` is about z).
     case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation = "rotation"
+    /// The scale along x, y or z (`scale`: the average of the three).
     case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale = "scale"
+    /// The translation along x, y or z.
     case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
 }
 

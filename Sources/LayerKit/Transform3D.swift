@@ -7,11 +7,16 @@ import LayerGraphics
 /// `a.concatenating(b)` means "a, then b" (`a · b`). `t.rotated(…)`, `translated`, `scaled` apply the new
 /// operation *before* `t`, as `CATransform3DRotate` does.
 public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
+    /// The first row: x's images in the x, y and z columns, and its perspective term.
     public var m11, m12, m13, m14: Double
+    /// The second row: y's images, and its perspective term.
     public var m21, m22, m23, m24: Double
+    /// The third row: z's images; `m34 = -1/d` gives perspective from eye distance d.
     public var m31, m32, m33, m34: Double
+    /// The fourth row: the translation (`m41 m42 m43`) and the homogeneous term.
     public var m41, m42, m43, m44: Double
 
+    /// A matrix of the sixteen given entries, row by row.
     public init(m11: Double, m12: Double, m13: Double, m14: Double,
                 m21: Double, m22: Double, m23: Double, m24: Double,
                 m31: Double, m32: Double, m33: Double, m34: Double,
@@ -22,15 +27,19 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
     }
 
+    /// The transform that changes nothing (CATransform3DIdentity).
     public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
                                              m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    /// The identity transform.
     public init() { self = .identity }
 
     // MARK: Makers
 
+    /// A translation by (tx, ty, tz) (CATransform3DMakeTranslation).
     public static func makeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> Transform3D {
         var t = identity; t.m41 = tx; t.m42 = ty; t.m43 = tz; return t
     }
+    /// A scale by (sx, sy, sz) (CATransform3DMakeScale).
     public static func makeScale(_ sx: Double, _ sy: Double, _ sz: Double) -> Transform3D {
         var t = identity; t.m11 = sx; t.m22 = sy; t.m33 = sz; return t
     }
@@ -93,6 +102,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Queries
 
+    /// Whether this is the identity (CATransform3DIsIdentity).
     public var isIdentity: Bool { self == .identity }
     /// True when the matrix only maps x and y affinely (what `affineTransform` can represent exactly).
     public var isAffine: Bool {
@@ -155,6 +165,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     public var rows: [SIMD4<Double>] {
         [SIMD4(m11, m12, m13, m14), SIMD4(m21, m22, m23, m24), SIMD4(m31, m32, m33, m34), SIMD4(m41, m42, m43, m44)]
     }
+    /// The matrix of four rows, as `rows` gives them (exactly four are needed).
     public init(rows r: [SIMD4<Double>]) {
         self.init(m11: r[0].x, m12: r[0].y, m13: r[0].z, m14: r[0].w, m21: r[1].x, m22: r[1].y, m23: r[1].z, m24: r[1].w,
                   m31: r[2].x, m32: r[2].y, m33: r[2].z, m34: r[2].w, m41: r[3].x, m42: r[3].y, m43: r[3].z, m44: r[3].w)

@@ -29,14 +29,20 @@ final class PipelineState: Sendable {
 public final class Exporter {
     /// How far an export is: frames written of the total, and the rate so far (frames a second of wall time).
     public struct Progress: Sendable {
+        /// Frames written so far.
         public var frame: Int
+        /// Frames the export writes in all.
         public var total: Int
+        /// Frames written a second of wall time, so far.
         public var framesPerSecond: Double
     }
     /// What an export did: frames, wall seconds, each frame's compositing time, and how many frames skipped compositing.
     public struct Statistics: Sendable {
+        /// Frames written.
         public var frames: Int
+        /// Wall-clock seconds the export took.
         public var seconds: Double
+        /// Each frame's compositing time, in milliseconds, in frame order.
         public var renderMilliseconds: [Double]
         /// Frames that were a decoded picture as it is, encoded without compositing.
         public var directFrames = 0
@@ -44,19 +50,25 @@ public final class Exporter {
         public var overVideoFrames = 0
     }
 
+    /// The tree rendered into every frame.
     public let root: Layer
+    /// The movie's size in pixels.
     public let width: Int, height: Int
+    /// The encoder's codec, quality, preset and frame rate.
     public let settings: EncoderSettings
     /// Where on the timeline the export starts, in seconds: the tree is rendered at `start`, `start + 1/fps`, …
     /// (its host's clock starts at `start`, as a window's does, SEMANTICS-ANIMATION.md §1), so output frame `i`
     /// shows what a window shows at that time, video and animations alike; `audioSource` is read from there too.
     public let start: Double
+    /// How many frames the movie has.
     public let frameCount: Int
+    /// A media file whose audio the movie carries from `start`; nil for a silent movie.
     public let audioSource: String?
     /// A media file whose subtitle streams the movie carries (for the exported range), when the container can
     /// hold them; nil for none (subtitles burnt in by a `SubtitleLayer` are pictures of the tree, not streams).
     public var subtitleSource: String?
 
+    /// An export of `frameCount` frames of `root` from `start`; nothing is written until `export(to:replacing:progress:)`.
     public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
                 audioSource: String?) {
         self.root = root; self.width = width; self.height = height; self.settings = settings
@@ -66,6 +78,7 @@ public final class Exporter {
     /// The longest output one export may produce, in seconds (a day), and its highest frame rate: a range or rate
     /// from a damaged file or a typo must end in an error, not in an export that runs until the disk is full.
     public static let maximumSeconds = 86_400.0
+    /// The highest frame rate an export may have, frames a second.
     public static let maximumFrameRate = 1000.0
 
     /// Refuses a frame count or rate beyond the limits, before anything is written.
@@ -81,9 +94,13 @@ public final class Exporter {
     }
 
     /// Writes the movie to `path` (or, for a pattern such as `f_%04d.png`, the numbered pictures).
-    /// - Parameter replacing: whether existing files are replaced. When not, a file that appeared at the target
-    ///   while the export ran (another export to the same path) makes it fail with `FileExistsError` at the end,
-    ///   atomically, instead of being replaced.
+    /// - Parameters:
+    ///   - path: the movie's file (its extension chooses the container), or a numbered pattern for pictures.
+    ///   - replacing: whether existing files are replaced. When not, a file that appeared at the target
+    ///     while the export ran (another export to the same path) makes it fail with `FileExistsError` at the end,
+    ///     atomically, instead of being replaced.
+    ///   - progress: called as frames are written, with how far the export is.
+    /// - Returns: what the export did.
     public func export(to path: String, replacing: Bool = true, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
         try checkLimits()
         return try Interruption.during {

@@ -8,9 +8,13 @@ import LayerGraphics
 public struct MediaAsset: Sendable, Codable {
     /// The first video stream as probed: codec, coded and display size, rotation, frame rate, pixel format, colour tags, duration.
     public struct Video: Sendable, Codable {
+        /// The stream's index in the container.
         public var index: Int
+        /// FFmpeg's name of the codec (`h264`, `hevc`, `vp9`, …).
         public var codec: String
+        /// The coded picture's size in pixels, before the sample aspect ratio and rotation.
         public var width: Int
+        /// The coded picture's height in pixels.
         public var height: Int
         /// Sample (pixel) aspect ratio, 1 when square or unknown.
         public var sampleAspectRatio: Double
@@ -18,39 +22,57 @@ public struct MediaAsset: Sendable, Codable {
         public var rotation: Int
         /// Width and height as shown: the sample aspect ratio and the rotation applied.
         public var displayWidth: Int
+        /// The height as shown (see `displayWidth`).
         public var displayHeight: Int
         /// Average frame rate, frames per second (0 when unknown), and the same as a fraction.
         public var frameRate: Double
+        /// `frameRate`'s numerator (0 when unknown).
         public var frameRateNumerator: Int32
+        /// `frameRate`'s denominator (1 when unknown).
         public var frameRateDenominator: Int32
         /// The rate the file claims when it is not believable (`BelievableFrameRate`): then `frameRate` is what its
         /// frame count or timestamps show, or 0. Nil when the claim is believed.
         public var claimedFrameRate: Double?
+        /// FFmpeg's name of the decoded pixel format (`yuv420p`, …).
         public var pixelFormat: String
+        /// Whether the pictures carry alpha (by the pixel format, or the `alpha_mode` tag of VP8/VP9 in WebM).
         public var hasAlpha: Bool
+        /// The colour tags as FFmpeg names them ("unknown" when untagged): matrix, range, primaries and transfer.
         public var colorMatrix: String
+        /// The colour range tag (`tv`, `pc` or "unknown").
         public var colorRange: String
+        /// The colour primaries tag (`bt709`, … or "unknown").
         public var colorPrimaries: String
+        /// The transfer characteristic tag (`bt709`, … or "unknown").
         public var colorTransfer: String
         /// Seconds of this stream (0 when unknown).
         public var duration: Double
     }
     /// The first audio stream as probed: codec, sample rate, channel count and layout, duration.
     public struct Audio: Sendable, Codable {
+        /// The stream's index in the container.
         public var index: Int
+        /// FFmpeg's name of the codec (`aac`, `opus`, …).
         public var codec: String
+        /// Samples a second.
         public var sampleRate: Int
+        /// How many channels.
         public var channels: Int
+        /// The channel layout's name (`mono`, `stereo`, …).
         public var layout: String
         /// Seconds of this stream (0 when unknown).
         public var duration: Double
     }
 
+    /// The file that was opened.
     public var path: String
+    /// FFmpeg's name of the container format (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`, …).
     public var container: String
     /// Seconds; 0 when unknown (a still image).
     public var duration: Double
+    /// The first video stream; nil when there is none.
     public var video: Video?
+    /// The first audio stream; nil when there is none.
     public var audio: Audio?
 
     /// Opens and describes `path`.

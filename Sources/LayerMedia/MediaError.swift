@@ -1,6 +1,8 @@
 /// A failure to open, probe or decode media: says what and where, as the CLI prints it.
 public struct MediaError: Error, CustomStringConvertible, Sendable {
+    /// What failed and where, in one line.
     public let description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 
     /// "cannot open 'x.mp4': Invalid data found when processing input", from an FFmpeg error code.

@@ -9,10 +9,13 @@ public struct EncoderSettings: Sendable {
     /// An FFmpeg encoder name; nil picks one the container takes: libx264 wherever it takes H.264, libvpx-vp9
     /// for WebM, else the container's own (gif for GIF).
     public var codec: String?
+    /// The constant rate factor: lower is better and bigger (x264's scale, 0–51).
     public var crf: Int = 20
+    /// The encoder's speed preset (`ultrafast` … `veryslow` for x264).
     public var preset: String = "veryfast"
     /// Frames per second as a rational `num/den`.
     public var frameRate: (num: Int32, den: Int32) = (30, 1)
+    /// Settings with the given codec, quality, preset and frame rate.
     public init(codec: String? = nil, crf: Int = 20, preset: String = "veryfast", frameRate: (num: Int32, den: Int32) = (30, 1)) {
         self.codec = codec; self.crf = crf; self.preset = preset; self.frameRate = frameRate
     }
@@ -38,13 +41,19 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     private var audio: AudioTrackWriter?
     private var subtitles: SubtitleStreamWriter?
     private var finished = false
+    /// Frames encoded so far.
     public private(set) var framesWritten = 0
 
+    /// Opens the file and its encoder.
     /// - Parameters:
     ///   - finalPath: where the file will end up (its extension chooses the container).
     ///   - temporaryPath: where it is written meanwhile.
-    ///   - audioFrom/audioRange: a media file whose audio is copied, and the source seconds to copy.
-    ///   - subtitlesFrom: a media file whose subtitle streams are carried over for `audioRange` (`SubtitleStreamWriter`).
+    ///   - width: the frames' width in pixels.
+    ///   - height: the frames' height in pixels.
+    ///   - settings: the encoder's quality, preset and frame rate.
+    ///   - source: a media file whose audio is copied; nil for none.
+    ///   - audioRange: the source seconds to copy.
+    ///   - subtitleSource: a media file whose subtitle streams are carried over for `audioRange` (`SubtitleStreamWriter`).
     public init(finalPath: String, temporaryPath: String, width: Int, height: Int, settings: EncoderSettings,
                 audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil, subtitlesFrom subtitleSource: String? = nil) throws {
         FFmpegLogging.quietOnce()
@@ -274,9 +283,11 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     }
 
     /// Encodes `surface` as the next frame (frame index = presentation time in 1/fps units).
-    /// - Parameter backdrop: what the surface shows (`Compositor.render(_:into:over:)`), if known. The frame's planes
-    ///   keep the last picture between appends (making them writable copies them when the encoder still holds
-    ///   them), so after a surface over the same canvas only what either drew on is converted again.
+    /// - Parameters:
+    ///   - surface: the frame's picture, as big as the movie.
+    ///   - backdrop: what the surface shows (`Compositor.render(_:into:over:)`), if known. The frame's planes
+    ///     keep the last picture between appends (making them writable copies them when the encoder still holds
+    ///     them), so after a surface over the same canvas only what either drew on is converted again.
     public func append(_ surface: Surface, backdrop: Backdrop? = nil) throws {
         guard let frame else { return }
         let status = av_frame_make_writable(frame)

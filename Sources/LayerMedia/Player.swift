@@ -7,6 +7,7 @@ import LayerGraphics
 /// times asked for. A window's clock and an audio sink drive `currentTime`; an export asks `frame(at:)` for
 /// each output time.
 public final class Player: @unchecked Sendable {
+    /// The opened file's description: its streams, sizes and duration.
     public let asset: MediaAsset
     private let decoder: DecodeAhead
     private let state = Guarded<(time: Double, rate: Double, lastFrame: VideoFrame?, range: PlaybackRange?)>((0, 0, nil, nil))
@@ -26,6 +27,7 @@ public final class Player: @unchecked Sendable {
 
     deinit { decoder.stop() }
 
+    /// The media time shown now, in seconds.
     public var currentTime: Double { state.withLock { $0.time } }
     /// Playback speed: 0 paused, 1 normal.
     public var rate: Double {

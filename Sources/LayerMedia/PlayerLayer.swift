@@ -6,6 +6,7 @@ import LayerKit
 /// `videoGravity`, with the stream's sample aspect ratio and rotation applied (a phone video shot upright
 /// shows upright). Transforms, corners, borders, masks and shadows apply as to any layer.
 open class PlayerLayer: Layer {
+    /// The player whose video the layer shows; nil shows nothing.
     public var player: Player? {
         didSet { videoLayer.player = player; layoutVideo() }
     }
@@ -24,6 +25,7 @@ open class PlayerLayer: Layer {
 
     private let videoLayer = VideoContentsLayer()
 
+    /// A layer with no player yet.
     public override init() {
         super.init()
         videoLayer.name = "video"
@@ -32,6 +34,7 @@ open class PlayerLayer: Layer {
         addPartSublayer(videoLayer)
     }
 
+    /// A layer showing `player`'s video.
     public convenience init(player: Player) {
         self.init()
         self.player = player

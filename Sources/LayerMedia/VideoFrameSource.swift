@@ -4,7 +4,9 @@ import LayerGraphics
 
 /// A decoded picture and when it is shown (seconds from the stream's start).
 public struct VideoFrame: Sendable {
+    /// When the picture is shown, from the stream's start.
     public let time: MediaTime
+    /// The decoded picture.
     public let pixelBuffer: PixelBuffer
 }
 
@@ -13,6 +15,7 @@ public struct VideoFrame: Sendable {
 ///
 /// Not thread-safe: one owner calls it (the player, an exporter's decode thread).
 public final class VideoFrameSource {
+    /// The file's description.
     public let asset: MediaAsset
     private let format: FFmpegFormat
     private let decoder: FFmpegDecoder
@@ -29,6 +32,7 @@ public final class VideoFrameSource {
     /// whatever its demuxer would still hand over (a pipe demuxer gives one packet per picture it finds).
     private var framesSinceSeek = 0
 
+    /// Opens `path`'s video stream for decoding; throws `MediaError` when it cannot be opened or has no video.
     public init(path: String) throws {
         format = try FFmpegFormat(path: path)
         asset = try MediaAsset(format: format)

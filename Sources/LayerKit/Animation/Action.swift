@@ -13,6 +13,7 @@ public protocol Action: AnyObject {
 
 /// "No action" (Core Animation's NSNull): found anywhere in the search, it ends it and nothing runs.
 public final class NullAction: Action, @unchecked Sendable {
+    /// The one null action.
     public static let shared = NullAction()
     private init() {}
     public func run(forKey event: String, object layer: Layer, previousValue: AnimationValue?) {}

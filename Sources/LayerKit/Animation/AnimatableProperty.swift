@@ -16,6 +16,7 @@ import LayerGraphics
 /// }
 /// ```
 public struct AnimatableProperty {
+    /// The property's key (its key path in animations).
     public let key: String
     /// Whether a change runs the default action (an implicit animation) when actions are enabled.
     public let hasDefaultAction: Bool

@@ -8,6 +8,7 @@ import LayerGraphics
 /// An animation belongs to the thread that builds its tree, as a layer does: the stored properties read each frame
 /// are `@exclusivity(unchecked)` (the run-time checks were an eighth of a snapshot's time, `layerplay bench --snapshot`).
 open class Animation: @unchecked Sendable {
+    /// The media-timing values (begin time, duration, speed, repeats, fill mode) that the properties below read and write.
     @exclusivity(unchecked) public var timing = MediaTiming()
     /// nil means linear (Core Animation's default for explicit animations).
     @exclusivity(unchecked) public var timingFunction: TimingFunction?
@@ -18,16 +19,25 @@ open class Animation: @unchecked Sendable {
     /// What the host has told the delegate so far (on the attached copy).
     var didReportStart = false, didReportStop = false
 
+    /// An animation with the default timing: 0.25 s once, no fill, removed on completion.
     public init() {}
 
     // The timing properties under Core Animation's names.
+    /// When the animation starts, in its parent's time (0: when it is added).
     public var beginTime: Double { get { timing.beginTime } set { timing.beginTime = newValue } }
+    /// Seconds of one iteration (0: the default 0.25 s).
     public var duration: Double { get { timing.duration } set { timing.duration = newValue } }
+    /// How fast its time runs relative to its parent's (2: twice as fast).
     public var speed: Double { get { timing.speed } set { timing.speed = newValue } }
+    /// Seconds added to its local time (starts it part way through).
     public var timeOffset: Double { get { timing.timeOffset } set { timing.timeOffset = newValue } }
+    /// How many iterations (fractions allowed; `.infinity` for ever).
     public var repeatCount: Double { get { timing.repeatCount } set { timing.repeatCount = newValue } }
+    /// How long it repeats, in seconds, instead of a count.
     public var repeatDuration: Double { get { timing.repeatDuration } set { timing.repeatDuration = newValue } }
+    /// Whether each iteration plays forwards and then backwards.
     public var autoreverses: Bool { get { timing.autoreverses } set { timing.autoreverses = newValue } }
+    /// Whether its values hold before it starts and after it ends.
     public var fillMode: FillMode { get { timing.fillMode } set { timing.fillMode = newValue } }
 
     /// A copy with the same settings (subclasses extend it).
@@ -88,12 +98,16 @@ extension AnimationDelegate {
 
 /// Turns a number into a transform for animations of `transform` with numeric values (CAValueFunction).
 public enum ValueFunction: Sendable, Equatable {
+    /// A rotation about the x, y or z axis by the value in radians.
     case rotateX, rotateY, rotateZ
     /// *(ours)* A rotation about any axis through the anchor point.
     case rotate(axisX: Double, axisY: Double, axisZ: Double)
+    /// A scale of all three axes, or of one, by the value.
     case scale, scaleX, scaleY, scaleZ
+    /// A translation along x, y or z by the value.
     case translateX, translateY, translateZ
 
+    /// The transform for the value `v`.
     public func transform(_ v: Double) -> Transform3D {
         switch self {
         case .rotateX: return .makeRotation(v, 1, 0, 0)
@@ -129,6 +143,7 @@ public enum ValueFunction: Sendable, Equatable {
 
 /// An animation of one property of a layer, named by its key path (CAPropertyAnimation).
 open class PropertyAnimation: Animation, @unchecked Sendable {
+    /// The animated property's key path (`"position"`, `"transform.rotation.z"`, `"shadowOpacity"`…).
     public var keyPath: String {
         didSet { resolvedKey = ResolvedKeyPath(keyPath) }
     }
@@ -141,6 +156,7 @@ open class PropertyAnimation: Animation, @unchecked Sendable {
     /// Makes a transform of numeric values (for the key paths `transform` and `sublayerTransform`).
     @exclusivity(unchecked) public var valueFunction: ValueFunction?
 
+    /// An animation of the property at `keyPath`.
     public init(keyPath: String) {
         self.keyPath = keyPath
         resolvedKey = ResolvedKeyPath(keyPath)
@@ -188,7 +204,9 @@ open class PropertyAnimation: Animation, @unchecked Sendable {
 open class BasicAnimation: PropertyAnimation, @unchecked Sendable {
     /// The values it goes between (any `AnimatableValue`: `0.5`, `Point(…)`, `Color.red`, a `Transform3D`…).
     public var fromValue: (any AnimatableValue)? { didSet { resolveEnds() } }
+    /// The value it goes to.
     public var toValue: (any AnimatableValue)? { didSet { resolveEnds() } }
+    /// The change it makes, relative to `fromValue` or `toValue` or the current value.
     public var byValue: (any AnimatableValue)? { didSet { resolveEnds() } }
 
     /// Which ends are fixed and which follow the running value, worked out once when a value is set (not each frame).

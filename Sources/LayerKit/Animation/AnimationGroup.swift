@@ -5,6 +5,7 @@
 /// A child's `beginTime` counts from the group's start (0 is 0, never "now"); a child without a duration takes the
 /// group's. Children's `isRemovedOnCompletion` and delegates are ignored, as Core Animation ignores them.
 open class AnimationGroup: Animation, @unchecked Sendable {
+    /// The animations run together on the group's clock.
     public var animations: [Animation]?
 
     open override func copy() -> Animation {

@@ -8,19 +8,27 @@ import LayerGraphics
 /// when their elements match, and anything that cannot be mixed discretely (the start before half-way, the end
 /// from half-way on).
 public enum AnimationValue: Sendable, Hashable {
+    /// A number: opacity, a coordinate, an angle, a radius…
     case number(Double)
+    /// A point: `position`, `anchorPoint`, a gradient's end points.
     case point(Point)
+    /// A size: `shadowOffset`, `bounds.size`.
     case size(Size)
+    /// A rectangle: `bounds`, `contentsRect`, `contentsCenter`.
     case rect(Rect)
+    /// A colour: `backgroundColor`, `borderColor`, a shape's `fillColor`.
     case color(Color)
     /// Boxed: a matrix is 128 bytes, and inline it would make every value (a number too) that large to copy.
     indirect case transform(Transform3D)
+    /// A path: a shape layer's `path`, `shadowPath`.
     case path(Path)
     /// Number arrays: a gradient's `locations`, a dash pattern.
     case numbers([Double])
     /// Colour arrays: a gradient's `colors`.
     case colors([Color])
+    /// A boolean (discrete): `isHidden`, `masksToBounds`.
     case bool(Bool)
+    /// A string (discrete).
     case string(String)
     /// A layer's contents (nil: none).
     case contents(LayerContents?)
@@ -168,21 +176,35 @@ public enum AnimationValue: Sendable, Hashable {
 /// A Swift value an animation can take as `fromValue`, `toValue`, `byValue` or a keyframe: `anim.toValue = 0.5`,
 /// `= Point(x: 10, y: 20)`, `= Color.red`, `= Transform3D.makeScale(2, 2, 1)` need no wrapping.
 public protocol AnimatableValue: Sendable {
+    /// The value as an animation holds it.
     var animationValue: AnimationValue { get }
 }
 
+/// Itself.
 extension AnimationValue: AnimatableValue { public var animationValue: AnimationValue { self } }
+/// `.number(self)`.
 extension Double: AnimatableValue { public var animationValue: AnimationValue { .number(self) } }
+/// `.number` of the value as a `Double`.
 extension Float: AnimatableValue { public var animationValue: AnimationValue { .number(Double(self)) } }
+/// `.number` of the value as a `Double`.
 extension Int: AnimatableValue { public var animationValue: AnimationValue { .number(Double(self)) } }
+/// `.point(self)`.
 extension Point: AnimatableValue { public var animationValue: AnimationValue { .point(self) } }
+/// `.size(self)`.
 extension Size: AnimatableValue { public var animationValue: AnimationValue { .size(self) } }
+/// `.rect(self)`.
 extension Rect: AnimatableValue { public var animationValue: AnimationValue { .rect(self) } }
+/// `.color(self)`.
 extension Color: AnimatableValue { public var animationValue: AnimationValue { .color(self) } }
+/// `.transform(self)`.
 extension Transform3D: AnimatableValue { public var animationValue: AnimationValue { .transform(self) } }
+/// `.path(self)`.
 extension Path: AnimatableValue { public var animationValue: AnimationValue { .path(self) } }
+/// `.bool(self)`.
 extension Bool: AnimatableValue { public var animationValue: AnimationValue { .bool(self) } }
+/// `.string(self)`.
 extension String: AnimatableValue { public var animationValue: AnimationValue { .string(self) } }
+/// `.contents(self)`.
 extension LayerContents: AnimatableValue { public var animationValue: AnimationValue { .contents(self) } }
 extension Array: AnimatableValue where Element: AnimatableValue {
     /// `[Double]` → `numbers`, `[Color]` → `colors`; other arrays have no interpolation and read as discrete.

@@ -20,10 +20,13 @@ open class KeyframeAnimation: PropertyAnimation, @unchecked Sendable {
     public var keyTimes: [Double]? { didSet { invalidate() } }
     /// One timing function per segment; when set, the animation's own `timingFunction` is not used.
     public var timingFunctions: [TimingFunction]?
+    /// How the animation goes from one keyframe to the next (linear by default).
     public var calculationMode: CalculationMode = .linear { didSet { invalidate() } }
     /// Kochanek–Bartels parameters per keyframe for `cubic` and `cubicPaced` (each −1…1, 0 by default).
     public var tensionValues: [Double]? { didSet { invalidate() } }
+    /// Kochanek–Bartels continuity per keyframe for `cubic` and `cubicPaced` (each −1…1, 0 by default).
     public var continuityValues: [Double]? { didSet { invalidate() } }
+    /// Kochanek–Bartels bias per keyframe for `cubic` and `cubicPaced` (each −1…1, 0 by default).
     public var biasValues: [Double]? { didSet { invalidate() } }
     /// With a `path`, turns the layer to face along it.
     public var rotationMode: RotationMode?

@@ -3,6 +3,7 @@ import Foundation
 /// How a keyframe animation goes from one value to the next (CAAnimationCalculationMode). Raw values are Core
 /// Animation's names (`kCAAnimationCubicPaced` is `"cubicPaced"`).
 public enum CalculationMode: String, Sendable, CaseIterable {
+    /// Straight between values; held until the next; at constant speed; along a Catmull-Rom (Kochanek–Bartels) spline; along the spline at constant speed.
     case linear, discrete, paced, cubic, cubicPaced
 }
 
@@ -179,7 +180,9 @@ public enum KeyframeMath {
     /// measured as the polyline through the samples (Euclidean in components); a progress maps to the local parameter by
     /// bisection on the cumulative lengths and linear interpolation between samples.
     public struct ArcLengthTable: Sendable {
+        /// How many segments the spline has (values − 1).
         public let segmentCount: Int
+        /// Samples measured along each segment.
         public let samplesPerSegment: Int
         /// The length walked at each sample, `segmentCount · samplesPerSegment + 1` entries from 0.
         public let cumulativeLengths: [Double]
@@ -213,6 +216,7 @@ public enum KeyframeMath {
             cumulativeLengths = lengths
         }
 
+        /// The spline's whole length.
         public var totalLength: Double { cumulativeLengths.last ?? 0 }
 
         /// The segment and local spline parameter at which a fraction `u` (clamped to [0, 1]) of the length has been

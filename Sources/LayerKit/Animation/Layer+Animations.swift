@@ -42,6 +42,7 @@ extension Layer {
         }
     }
 
+    /// Removes every animation of the layer, telling their delegates they did not finish.
     public func removeAllAnimations() {
         for key in animationEntries.map(\.key) { removeAnimation(forKey: key) }
     }

@@ -20,11 +20,16 @@ final class HostRecord {
 /// A host driven by hand: an app or a test that renders a tree at times of its choosing
 /// (SEMANTICS-ANIMATION.md §1). Windows (`PlaybackSession`) and exports (`Exporter`) host their trees the same way.
 public final class ManualHost {
+    /// The tree this host drives.
     public let root: Layer
     private let record: HostRecord
 
-    /// - Parameter monotonic: the clock never goes back, so finished animations are detached (gone from
-    ///   `animationKeys()`), as in an app on Core Animation's own clock.
+    /// Hosts `root` at `time`.
+    /// - Parameters:
+    ///   - root: the tree to host.
+    ///   - monotonic: the clock never goes back, so finished animations are detached (gone from
+    ///     `animationKeys()`), as in an app on Core Animation's own clock.
+    ///   - time: the host's clock at the start, in seconds.
     public init(root: Layer, monotonic: Bool = false, time: Double = 0) {
         self.root = root
         record = HostRecord(time: time, monotonic: monotonic)

@@ -3,28 +3,51 @@ import LayerGraphics
 /// The animatable values of a layer at one time: its model values with its animations applied, in the
 /// order they were added (a later animation of the same key path works on the result of the earlier ones).
 public struct LayerPresentation: Sendable {
+    /// The layer's `bounds` with its animations applied.
     public var bounds: Rect
+    /// The layer's `position` with its animations applied.
     public var position: Point
+    /// The layer's `anchorPoint` with its animations applied.
     public var anchorPoint: Point
+    /// The layer's `anchorPointZ` with its animations applied.
     public var anchorPointZ: Double
+    /// The layer's `zPosition` with its animations applied.
     public var zPosition: Double
+    /// The layer's `transform` with its animations applied.
     public var transform: Transform3D
+    /// The layer's `sublayerTransform` with its animations applied.
     public var sublayerTransform: Transform3D
+    /// The layer's `opacity` with its animations applied.
     public var opacity: Double
+    /// The layer's `backgroundColor` with its animations applied.
     public var backgroundColor: Color?
+    /// The layer's `contentsRect` with its animations applied.
     public var contentsRect: Rect
+    /// The layer's `cornerRadius` with its animations applied.
     public var cornerRadius: Double
+    /// The layer's `borderWidth` with its animations applied.
     public var borderWidth: Double
+    /// The layer's `borderColor` with its animations applied.
     public var borderColor: Color?
+    /// The layer's `shadowColor` with its animations applied.
     public var shadowColor: Color?
+    /// The layer's `shadowOpacity` with its animations applied.
     public var shadowOpacity: Double
+    /// The layer's `shadowOffset` with its animations applied.
     public var shadowOffset: Size
+    /// The layer's `shadowRadius` with its animations applied.
     public var shadowRadius: Double
+    /// The layer's `contentsCenter` with its animations applied.
     public var contentsCenter: Rect
+    /// The layer's `minificationFilterBias` with its animations applied.
     public var minificationFilterBias: Double
+    /// The layer's `shadowPath` with its animations applied.
     public var shadowPath: Path?
+    /// The layer's `isHidden` with its animations applied.
     public var isHidden: Bool
+    /// The layer's `masksToBounds` with its animations applied.
     public var masksToBounds: Bool
+    /// The layer's `isDoubleSided` with its animations applied.
     public var isDoubleSided: Bool
     /// The model's contents, or what a `contents` animation shows (`contentsFade` says what it fades from).
     public var contents: LayerContents?

@@ -6,6 +6,7 @@ public enum FillMode: Sendable {
     case forwards
     /// The initial value before the beginning.
     case backwards
+    /// Both: the initial value before the beginning and the final one after the end.
     case both
 }
 
@@ -19,6 +20,7 @@ public struct BasicTime: Sendable, Equatable {
     /// `u = c / d`, in `[0, 1]`, before the timing function.
     public var progress: Double
 
+    /// A basic time of iteration `iteration`, `time` seconds in, at `progress`.
     public init(iteration: Double, time: Double, progress: Double) {
         self.iteration = iteration
         self.time = time
@@ -32,10 +34,13 @@ public struct BasicTime: Sendable, Equatable {
 /// Times are seconds on the animation's parent clock (the layer's local time, or the group's). The mapping from
 /// that clock to a place in an iteration is SEMANTICS-ANIMATION.md §3, implemented by `basicTime(at:isRemovedOnCompletion:)`.
 public struct MediaTiming: Sendable, Equatable {
+    /// When the animation starts on its parent's clock (0: when it is added).
     public var beginTime: Double = 0
     /// Seconds of one iteration; 0 means Core Animation's default, 0.25.
     public var duration: Double = 0
+    /// How fast its clock runs relative to its parent's.
     public var speed: Double = 1
+    /// Seconds added to its local time.
     public var timeOffset: Double = 0
     /// Iterations (fractions allowed, `.infinity` forever); 0 means one.
     public var repeatCount: Double = 0
@@ -43,8 +48,10 @@ public struct MediaTiming: Sendable, Equatable {
     public var repeatDuration: Double = 0
     /// Each iteration plays forwards then backwards.
     public var autoreverses = false
+    /// What it shows outside its active time.
     public var fillMode: FillMode = .removed
 
+    /// One 0.25 s iteration from time 0, no fill.
     public init() {}
 
     /// `d`: the seconds one iteration takes (§2: a duration ≤ 0, or NaN, is 0.25).

@@ -7,11 +7,15 @@ import Foundation
 /// Parameters that describe no spring (mass or stiffness ≤ 0, any NaN or infinite parameter) make a spring that is
 /// already there: `y = 1` for every `τ > 0`, settling in 0 s. Negative damping is 0 (Core Animation: damping ≥ 0).
 public struct SpringSolver: Sendable {
+    /// The mass on the spring.
     public let mass: Double
+    /// The spring's stiffness, k.
     public let stiffness: Double
+    /// The damping coefficient, c.
     public let damping: Double
     /// In units of `(to − from)` per second; positive is towards the target.
     public let initialVelocity: Double
+    /// Whether damping above critical is kept (else it is treated as critical, as Core Animation does).
     public let allowsOverdamping: Bool
 
     /// The fraction of the distance within which the spring counts as settled (SwiftUI's documented epsilon).
@@ -28,6 +32,7 @@ public struct SpringSolver: Sendable {
     }
     private let regime: Regime
 
+    /// The motion of a spring with these parameters (see the type's note on parameters that describe no spring).
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
                 allowsOverdamping: Bool = false) {
         self.mass = mass

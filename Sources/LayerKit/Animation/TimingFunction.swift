@@ -1,24 +1,32 @@
 /// How an animation's progress maps to its value's progress: a cubic Bézier from (0,0) to (1,1) with two
 /// control points (CAMediaTimingFunction). Evaluated by solving x(t) = progress for t, then returning y(t).
 public struct TimingFunction: Hashable, Sendable {
+    /// The first control point (x clamped to 0…1).
     public let c1: (x: Double, y: Double)
+    /// The second control point (x clamped to 0…1).
     public let c2: (x: Double, y: Double)
 
+    /// The curve with control points (x1, y1) and (x2, y2); x outside 0…1 is clamped, as Core Animation requires.
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         // x must stay monotonic for x(t) = progress to have one solution, as Core Animation requires.
         c1 = (min(max(x1, 0), 1), y1)
         c2 = (min(max(x2, 0), 1), y2)
     }
 
+    /// Constant speed.
     public static let linear = TimingFunction(controlPoints: 0, 0, 1, 1)
+    /// Starts slowly, ends at full speed.
     public static let easeIn = TimingFunction(controlPoints: 0.42, 0, 1, 1)
+    /// Starts at full speed, ends slowly.
     public static let easeOut = TimingFunction(controlPoints: 0, 0, 0.58, 1)
+    /// Starts and ends slowly.
     public static let easeInEaseOut = TimingFunction(controlPoints: 0.42, 0, 0.58, 1)
     /// Core Animation's default for implicit animations.
     public static let `default` = TimingFunction(controlPoints: 0.25, 0.1, 0.25, 1)
 
     /// The named curves (CAMediaTimingFunctionName), for `TimingFunction(name: .easeInEaseOut)`.
     public enum Name: String, Sendable, CaseIterable {
+        /// The curves of the same names above.
         case linear, easeIn, easeOut, easeInEaseOut, `default`
     }
 

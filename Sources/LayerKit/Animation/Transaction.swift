@@ -45,9 +45,13 @@ public enum Transaction {
     }
 
     // Core Animation's spellings.
+    /// Sets `animationDuration` (CATransaction.setAnimationDuration).
     public static func setAnimationDuration(_ seconds: Double) { animationDuration = seconds }
+    /// Sets `animationTimingFunction`.
     public static func setAnimationTimingFunction(_ function: TimingFunction?) { animationTimingFunction = function }
+    /// Sets `disableActions`.
     public static func setDisableActions(_ flag: Bool) { disableActions = flag }
+    /// Sets `completionBlock`.
     public static func setCompletionBlock(_ block: (() -> Void)?) { completionBlock = block }
 
     /// A setting by key, searched from the innermost scope that set it outwards.

@@ -10,6 +10,7 @@ import Foundation
 /// The decomposition is of the matrix divided by its `m44`, so `transform` gives back that matrix (the same
 /// projective map).
 public struct UnmatrixedTransform: Sendable, Equatable {
+    /// The scale along x, y and z.
     public var scale: SIMD3<Double>
     /// The skew factors `(xy, xz, yz)`: how much of the first row is in the second, of the first in the third, and of
     /// the second in the third.
@@ -17,10 +18,12 @@ public struct UnmatrixedTransform: Sendable, Equatable {
     /// `(x, y, z, w)`; a rotation θ about the unit axis `a` (`Transform3D.makeRotation`) is `(a·sin(θ/2), cos(θ/2))`
     /// (or its negation, the same rotation).
     public var quaternion: SIMD4<Double>
+    /// The translation along x, y and z.
     public var translation: SIMD3<Double>
     /// The fourth column of `P`, `(p1, p2, p3, p4)`; `(0, 0, 0, 1)` without perspective.
     public var perspective: SIMD4<Double>
 
+    /// The parts of a transform; the defaults are the identity's.
     public init(scale: SIMD3<Double> = SIMD3(1, 1, 1), skew: SIMD3<Double> = .zero,
                 quaternion: SIMD4<Double> = SIMD4(0, 0, 0, 1), translation: SIMD3<Double> = .zero,
                 perspective: SIMD4<Double> = SIMD4(0, 0, 0, 1)) {

@@ -12,6 +12,7 @@ public enum TransitionType: String, Sendable, CaseIterable {
 
 /// The side a transition's movement comes from (CATransitionSubtype); "top" is the visual top (y down).
 public enum TransitionSubtype: String, Sendable, CaseIterable {
+    /// From the left, right, top or bottom edge.
     case fromLeft, fromRight, fromTop, fromBottom
 }
 
@@ -19,11 +20,13 @@ public enum TransitionSubtype: String, Sendable, CaseIterable {
 /// before the transaction (its node in the last snapshot, frozen) turns into what it shows now (the live subtree).
 /// Always attached under the key `"transition"`. Add it in the same transaction as the changes it shows.
 open class Transition: Animation, @unchecked Sendable {
+    /// How the old appearance turns into the new (a cross-fade by default).
     public var type: TransitionType = .fade
     /// nil is `fromLeft`.
     public var subtype: TransitionSubtype?
     /// Where the transition starts and ends, 0…1 (an end before the start is the start).
     public var startProgress = 0.0
+    /// Where the transition ends, 0…1.
     public var endProgress = 1.0
 
     /// The old appearance, captured when the transition is attached; nil when the layer was in no snapshot
@@ -53,6 +56,8 @@ public struct TransitionState: Sendable {
     public let old: LayerSnapshot?
     /// 0 shows only the old, 1 only the new.
     public let progress: Double
+    /// How the old turns into the new.
     public let type: TransitionType
+    /// The side the movement comes from.
     public let subtype: TransitionSubtype
 }

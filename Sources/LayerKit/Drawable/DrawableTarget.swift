@@ -3,7 +3,9 @@ import LayerGraphics
 /// The pixel buffer a `DrawableLayer`'s app code renders into: `width × height` premultiplied BGRA words, row by
 /// row from the top (the `Image` layout, so the words go to the compositor without conversion).
 public struct DrawableTarget: Sendable {
+    /// The buffer's width in pixels.
     public let width: Int
+    /// The buffer's height in pixels.
     public let height: Int
     /// One little-endian BGRA word per pixel, premultiplied, row-major, top row first. A buffer whose count is not
     /// `width × height` when the callback returns is refused (the frame draws nothing).
@@ -73,8 +75,10 @@ public struct DrawableFrame: Sendable, Equatable {
     public let frameIndex: Int?
     /// The buffer's size in pixels (`drawableSize`).
     public let width: Int
+    /// The buffer's height in pixels.
     public let height: Int
 
+    /// The frame at these times and size.
     public init(layerTime: Double, outputTime: Double, frameIndex: Int?, width: Int, height: Int) {
         self.layerTime = layerTime
         self.outputTime = outputTime

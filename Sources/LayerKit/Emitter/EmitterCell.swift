@@ -47,7 +47,9 @@ public final class EmitterCell {
     /// How the image is sampled when drawn smaller or larger than its pixels. Minifying uses the image's mipmaps
     /// unless the filter is `.nearest`; `minificationFilterBias` shifts the mipmap level.
     public var minificationFilter: ContentsFilter = .linear
+    /// The filter used when the image is drawn bigger than its pixels.
     public var magnificationFilter: ContentsFilter = .linear
+    /// Shifts the mipmap level that minification picks (positive: blurrier).
     public var minificationFilterBias = 0.0
 
     /// Cells each particle of this one emits (SEMANTICS-LAYERS.md §7 "Sub-cells"; not drawn yet: their key paths
@@ -58,6 +60,7 @@ public final class EmitterCell {
     /// `(τ − beginTime)·speed + timeOffset` lies in [0, duration) (duration 0: for ever).
     public var beginTime = 0.0, duration = 0.0, speed = 1.0, timeOffset = 0.0
 
+    /// A cell that emits nothing (birth rate 0) until it is set up, as CAEmitterCell.
     public init() {}
 }
 

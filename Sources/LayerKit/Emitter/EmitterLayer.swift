@@ -62,19 +62,27 @@ open class EmitterLayer: Layer {
     open var emitterCells: [EmitterCell]?
     /// Multipliers of every cell's birth rate, lifetime, velocity, scale and spin.
     open var birthRate = 1.0 { didSet { didChangeValue(forKey: "birthRate", from: oldValue) } }
+    /// Multiplies every cell's lifetime.
     open var lifetime = 1.0 { didSet { didChangeValue(forKey: "lifetime", from: oldValue) } }
+    /// Multiplies every cell's velocity.
     open var velocity = 1.0 { didSet { didChangeValue(forKey: "velocity", from: oldValue) } }
+    /// Multiplies every cell's scale.
     open var scale = 1.0 { didSet { didChangeValue(forKey: "scale", from: oldValue) } }
+    /// Multiplies every cell's spin.
     open var spin = 1.0 { didSet { didChangeValue(forKey: "spin", from: oldValue) } }
     /// The centre of the emitting shape in the layer's space, and its z.
     open var emitterPosition = Point(x: 0, y: 0) { didSet { didChangeValue(forKey: "emitterPosition", from: oldValue) } }
+    /// The z of the emitting shape's centre.
     open var emitterZPosition = 0.0 { didSet { didChangeValue(forKey: "emitterZPosition", from: oldValue) } }
     /// The shape's width and height (a circle's or sphere's radius is the width), and its depth.
     open var emitterSize = Size(width: 0, height: 0) { didSet { didChangeValue(forKey: "emitterSize", from: oldValue) } }
+    /// The emitting shape's depth (for cuboids and spheres).
     open var emitterDepth = 0.0 { didSet { didChangeValue(forKey: "emitterDepth", from: oldValue) } }
     /// Not animatable.
     open var emitterShape: Shape = .point
+    /// Where on the shape particles are born. Not animatable.
     open var emitterMode: Mode = .volume
+    /// The order particles are painted in, and whether they add up. Not animatable.
     open var renderMode: RenderMode = .unordered
     /// Whether particles keep their z in the superlayer's 3D space (a later phase: z is dropped for now, and
     /// only orders `.backToFront`).

@@ -12,15 +12,29 @@ open class TextLayer: Layer {
     /// What a text layer shows: a plain string in the layer's `font`, `fontSize` and `foregroundColor`, or an
     /// attributed string whose runs carry their own (`TextAttributes` scope; unset: Helvetica 12 pt, opaque black).
     public enum Text: Sendable, Equatable {
+        /// A plain string in the layer's font, size and colour.
         case plain(String)
+        /// An attributed string whose runs carry their own font, size and colour.
         case attributed(AttributedString)
     }
 
     /// Where a line too long for the bounds is cut with "…" (CATextLayerTruncationMode).
-    public enum TruncationMode: Sendable, Hashable { case none, start, middle, end }
+    public enum TruncationMode: Sendable, Hashable {
+        /// Lines are clipped at the bounds, with no "…".
+        case none
+        /// The start, middle or end of the line gives way to "…".
+        case start, middle, end
+    }
 
     /// How lines sit in the bounds' width (CATextLayerAlignmentMode).
-    public enum AlignmentMode: Sendable, Hashable { case natural, left, right, center, justified }
+    public enum AlignmentMode: Sendable, Hashable {
+        /// Left for left-to-right text (the default).
+        case natural
+        /// Against the left or right edge, or centred.
+        case left, right, center
+        /// Stretched to the full width, but for the last line of a paragraph.
+        case justified
+    }
 
     /// The text drawn; nil draws nothing.
     public var string: Text? { didSet { if string != oldValue { laidOutText = nil } } }
@@ -35,11 +49,14 @@ open class TextLayer: Layer {
     }
     /// Whether lines wrap at the bounds' width (a word longer than a line breaks between characters).
     public var isWrapped = false
+    /// Where a line too long for the bounds is cut with "…"; `.none` clips it.
     public var truncationMode: TruncationMode = .none
+    /// How lines sit in the bounds' width.
     public var alignmentMode: AlignmentMode = .natural
     /// Kept for Core Animation's API; no effect, as glyphs are never hinted here.
     public var allowsFontSubpixelQuantization = false
 
+    /// An empty text layer: white 36-point Helvetica, as Core Animation's defaults.
     public override init() { super.init() }
 
     open override class var animatableProperties: [AnimatableProperty] {

@@ -10,8 +10,11 @@ import Foundation
 /// Silence pads the sound to the end of the range when it is shorter than the video, so that the clock
 /// runs to the end; with `loops` the sound continues from the range's start without a gap.
 public final class AudioStream: @unchecked Sendable { // state guarded by `condition`
+    /// The output device's samples a second, which the sound is resampled to.
     public let sampleRate: Int
+    /// The output device's channel count, which the sound is mixed to.
     public let channels: Int
+    /// The part of the medium played, and whether it loops.
     public let range: PlaybackRange
 
     private let decoding: AudioDecoding

@@ -3,17 +3,21 @@
 /// The timeline starts at `start` and runs on while playing; with `loops`, media time wraps back to `start`
 /// each time it reaches `end`, so the timeline (and animations on it) keep going through loops.
 public struct PlaybackRange: Sendable, Equatable {
+    /// Where the playback starts in the medium, in seconds.
     public var start: Double
     /// The end of the medium or of --duration; infinite when unknown.
     public var end: Double
+    /// Whether media time wraps back to `start` at `end`.
     public var loops: Bool
 
+    /// The range from `start` to `end` (an end before the start is taken as the start).
     public init(start: Double, end: Double, loops: Bool) {
         self.start = start
         self.end = max(end, start)
         self.loops = loops
     }
 
+    /// Seconds from `start` to `end`.
     public var length: Double { end - start }
 
     /// The media time shown at timeline time `t`.

@@ -13,6 +13,7 @@ import LayerKit
 public final class SubtitleLayer: Layer {
     /// The tracks `t` cycles through, and which one shows.
     public private(set) var tracks: [SubtitleTrack]
+    /// Which of `tracks` shows (`cycleTracks()` steps it).
     public private(set) var selection: SubtitleSelection
     /// The player whose timeline the snapshot times are on (loops map back into the medium); nil: they are media times.
     public weak var player: Player?
@@ -28,6 +29,7 @@ public final class SubtitleLayer: Layer {
     /// What the text layer was last set up for, so that an unchanged cue is not laid out again.
     var shownText: (spans: [SubtitleSpan], canvas: Size)?
 
+    /// A layer showing `tracks[selected]` (nil or an index out of range: none shows until `cycleTracks()`).
     public init(tracks: [SubtitleTrack], selected: Int? = 0) {
         self.tracks = tracks
         selection = SubtitleSelection(trackCount: tracks.count, current: selected)

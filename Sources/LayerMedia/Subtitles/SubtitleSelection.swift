@@ -1,6 +1,7 @@
 /// Which of a movie's subtitle tracks shows, and what `t` does to it (as ffplay's key): the next track, after the
 /// last one none, after none the first again. With no tracks nothing ever shows.
 public struct SubtitleSelection: Sendable, Equatable {
+    /// How many tracks there are to choose from.
     public let trackCount: Int
     /// The index of the track that shows, or nil for none.
     public private(set) var current: Int?

@@ -1,10 +1,14 @@
 /// A run of a text cue in one style: what `{\i1}` and `{\b1}` ask for (SubRip's `<i>` and `<b>` and WebVTT's come
 /// out of FFmpeg's decoders as those tags). Other override tags (colours, positions…) are a text track's to ignore.
 public struct SubtitleSpan: Sendable, Equatable {
+    /// The run's text, without markup.
     public var text: String
+    /// Whether the run is italic.
     public var isItalic: Bool
+    /// Whether the run is bold.
     public var isBold: Bool
 
+    /// A run of `text`, plain unless `isItalic` or `isBold`.
     public init(text: String, isItalic: Bool = false, isBold: Bool = false) {
         self.text = text; self.isItalic = isItalic; self.isBold = isBold
     }

@@ -1,6 +1,8 @@
 /// One subtitle: shown from `start` (inclusive) to `end` (exclusive), in milliseconds of media time.
 public struct SubtitleCue: Sendable, Equatable {
+    /// When the cue appears, in milliseconds of media time.
     public var start: Int64
+    /// When it is gone again (exclusive), in milliseconds of media time.
     public var end: Int64
     /// The cue as plain text (override tags stripped, `\N` as a line break): what a text track shows.
     public var text: String
@@ -10,7 +12,13 @@ public struct SubtitleCue: Sendable, Equatable {
     /// `text` in runs of italic and bold, as the cue marks them.
     public var spans: [SubtitleSpan]
 
-    /// - Parameter spans: the styled runs of `text`; nil: all of it plain.
+    /// A cue shown from `start` to `end`.
+    /// - Parameters:
+    ///   - start: when it appears, in milliseconds.
+    ///   - end: when it is gone, in milliseconds.
+    ///   - text: the plain text.
+    ///   - assEvent: the ASS event without its timing.
+    ///   - spans: the styled runs of `text`; nil: all of it plain.
     public init(start: Int64, end: Int64, text: String, assEvent: String, spans: [SubtitleSpan]? = nil) {
         self.start = start; self.end = end; self.text = text; self.assEvent = assEvent
         self.spans = spans ?? (text.isEmpty ? [] : [SubtitleSpan(text: text)])
@@ -22,6 +30,7 @@ public struct SubtitleCue: Sendable, Equatable {
 
 /// A subtitle track read up front: a SubRip, WebVTT, ASS/SSA file, or one subtitle stream of a movie.
 public struct SubtitleTrack: Sendable {
+    /// How a track's cues are drawn.
     public enum Kind: Sendable, Equatable {
         /// Plain text cues (SubRip, WebVTT, mov_text…), drawn as text at the bottom centre.
         case text
@@ -29,6 +38,7 @@ public struct SubtitleTrack: Sendable {
         case ass
     }
 
+    /// Whether the cues are drawn as plain text or by libass.
     public var kind: Kind
     /// FFmpeg's codec name (`subrip`, `ass`, `webvtt`, `mov_text`).
     public var codec: String
@@ -43,6 +53,7 @@ public struct SubtitleTrack: Sendable {
     /// Cues that could not be used (undecodable, no or negative duration, beyond the limits).
     public var skippedCues: Int
 
+    /// A track of `cues` (sorted by start here).
     public init(kind: Kind, codec: String, language: String? = nil, assHeader: String, cues: [SubtitleCue], skippedCues: Int = 0) {
         self.kind = kind; self.codec = codec; self.language = language; self.assHeader = assHeader
         self.cues = cues.sorted { $0.start < $1.start }; self.skippedCues = skippedCues
@@ -56,6 +67,7 @@ public struct SubtitleTrack: Sendable {
     /// The most cues, and text bytes, one track may hold: a damaged or hostile file ends in a warning, not in
     /// memory exhausted.
     public static let maximumCues = 200_000
+    /// The most bytes of cue text one track may hold (32 MiB).
     public static let maximumTextBytes = 32 << 20
 
     /// The millisecond a time in seconds falls in, for comparing with cue times: a frame at 1.0 s computed as
