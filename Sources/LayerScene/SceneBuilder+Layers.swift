@@ -130,6 +130,7 @@ extension SceneBuilder {
 
         applyGeometry(layer, json, path: path, superSize: superSize)
         let size = layer.bounds.size
+        builtLayout.append((id, size))
         for m in members where !Self.structureKeys.contains(m.key) && !Self.geometryKeys.contains(m.key) && !Self.deferredKeys.contains(m.key) {
             let site = Site(json: m.value, path: "\(path).\(m.key)", keyPosition: m.keyPosition)
             guard let v = ctx.resolve(site), v != .undefined else { continue }

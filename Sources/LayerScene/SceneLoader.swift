@@ -62,6 +62,27 @@ public enum SceneLoader {
 
     /// Loads a scene from its text.
     public static func load(text: String, options: SceneLoadOptions) throws(SceneErrors) -> LoadedScene {
+        try build(text: text, options: options).scene
+    }
+
+    /// `scene print`: the scene at `path` loaded (so it must be clean, media probed), then written back as plain
+    /// JSON with params, `let`, `repeat` and `when` resolved (SCENES.md §5).
+    public static func resolvedJSON(contentsOf path: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
+                                               message: "cannot read the scene file: \(error.localizedDescription)")])
+        }
+        return try resolvedJSON(text: text, options: options)
+    }
+
+    public static func resolvedJSON(text: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
+        let (scene, built, json) = try build(text: text, options: options)
+        var builder = built
+        return builder.printedDocument(json, scene: scene).json()
+    }
+
+    static func build(text: String, options: SceneLoadOptions) throws(SceneErrors) -> (scene: LoadedScene, builder: SceneBuilder, json: JSONValue) {
         var ctx = SceneContext(file: options.file)
         ctx.lenient = options.checkOnly
         let json: JSONValue
@@ -72,7 +93,7 @@ public enum SceneLoader {
         let scene = builder.build(json)
         ctx = builder.ctx
         guard ctx.diagnostics.isEmpty, let scene else { throw SceneErrors(ctx.diagnostics) }
-        return scene
+        return (scene, builder, json)
     }
 }
 
@@ -85,6 +106,10 @@ struct SceneBuilder {
     var inputOrder: [String] = []
     var usedIDs: Set<String> = []
     var typeCounts: [String: Int] = [:]
+    /// Each built layer's id and bounds size, in build order (self, sublayers, mask): `scene print` walks the
+    /// file again in that order and takes ids and superlayer sizes from here.
+    var builtLayout: [(id: String, size: Size)] = []
+    var printCursor = 0
 
     init(ctx: SceneContext, options: SceneLoadOptions) { self.ctx = ctx; self.options = options }
 
