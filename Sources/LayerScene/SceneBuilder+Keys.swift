@@ -37,6 +37,7 @@ extension SceneBuilder {
         case "contents":
             guard let file = ctx.string(v, s) else { return }
             let path = s.json.string == file ? filePath(file) : file
+            readFiles.append(path)
             do { layer.contents = .image(try ImageLoader.load(path: path)) } catch {
                 ctx.error(s, "cannot open '\(file)': \(error)")
             }

@@ -140,6 +140,7 @@ extension SceneBuilder {
         case "contents":
             guard let file = ctx.string(v, s) else { return }
             let path = s.json.string == file ? filePath(file) : file
+            readFiles.append(path)
             do { c.contents = try ImageLoader.load(path: path) } catch { ctx.error(s, "cannot open '\(file)': \(error)") }
         case "contentsRect": if let r = ctx.rect(v, s) { c.contentsRect = r }
         case "minificationFilter":
@@ -168,6 +169,7 @@ extension SceneBuilder {
             guard let file = ctx.string(v, s) else { return SceneSubtitlesLayer(track: nil) }
             // A literal path is relative to the scene's folder; a param's value to the working directory.
             let p = s.json.string == file ? filePath(file) : file
+            readFiles.append(p)
             do { return SceneSubtitlesLayer(track: try SubtitleReader.track(file: p)) } catch {
                 ctx.error(s, "\(error)")
                 return SceneSubtitlesLayer(track: nil)

@@ -16,6 +16,8 @@ public final class LoadedScene {
     /// The input whose sound plays (`audio`), nil for none.
     public let audioInput: String?
     public let warnings: [SceneDiagnostic]
+    /// The images and subtitle files the scene read (not its media inputs): live reload watches them too.
+    public internal(set) var files: [String] = []
 
     init(name: String, root: Layer, canvasSize: Size, fps: Double, duration: Double?, params: [SceneParam],
          inputs: [SceneInput], audioInput: String?, warnings: [SceneDiagnostic]) {
@@ -110,6 +112,8 @@ struct SceneBuilder {
     /// file again in that order and takes ids and superlayer sizes from here.
     var builtLayout: [(id: String, size: Size)] = []
     var printCursor = 0
+    /// Files read while building (`contents`, cell images, subtitle files).
+    var readFiles: [String] = []
 
     init(ctx: SceneContext, options: SceneLoadOptions) { self.ctx = ctx; self.options = options }
 
@@ -170,8 +174,11 @@ struct SceneBuilder {
         }
         var name = ((options.file as NSString).lastPathComponent as NSString).deletingPathExtension
         if let n = json["name"], let v = value(n, "name"), let s = ctx.string(v, Site(json: n, path: "name")) { name = s }
-        return LoadedScene(name: name, root: root, canvasSize: canvasSize, fps: ctx.fps, duration: duration, params: params,
-                           inputs: inputOrder.compactMap { inputs[$0] }, audioInput: audio, warnings: ctx.warnings)
+        let scene = LoadedScene(name: name, root: root, canvasSize: canvasSize, fps: ctx.fps, duration: duration, params: params,
+                                inputs: inputOrder.compactMap { inputs[$0] }, audioInput: audio, warnings: ctx.warnings)
+        var seen = Set<String>()
+        scene.files = readFiles.filter { seen.insert($0).inserted }
+        return scene
     }
 
     /// Resolves the value at `json` (`$`, `=`), recording errors under `path`.
