@@ -13,8 +13,6 @@ import LayerMedia
 public final class SceneSubtitlesLayer: Layer {
     /// The cues; nil shows nothing (an input without the subtitle stream asked for).
     public let track: SubtitleTrack?
-    /// Added to the local time before the cue is looked up, as a media layer's `start`.
-    public let start: Double
     /// The medium's length when it loops (local times wrap into it), else nil.
     public let loopDuration: Double?
     /// Horizontal and vertical space between the box's edges and the text.
@@ -26,9 +24,9 @@ public final class SceneSubtitlesLayer: Layer {
     /// The text, bounds and padding the box was last laid out for, so an unchanged cue is not measured again.
     private var shown: (text: String, bounds: Rect, padding: Size)?
 
-    public init(track: SubtitleTrack?, start: Double = 0, loopDuration: Double? = nil) {
+    /// - Parameter loopDuration: the length of a looping input, so cues repeat as its picture does.
+    public init(track: SubtitleTrack?, loopDuration: Double? = nil) {
         self.track = track
-        self.start = start.isFinite ? start : 0
         self.loopDuration = loopDuration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         super.init()
         box.name = "subtitle-box"
@@ -42,7 +40,8 @@ public final class SceneSubtitlesLayer: Layer {
     /// The cue text at local time `time` (cues showing together stacked, the earlier above); nil between cues.
     public func cueText(at time: Double) -> String? {
         guard let track else { return nil }
-        var t = start + time
+        // The local time is the media time, as for a media layer (in-points are not supported yet).
+        var t = time
         if let d = loopDuration, t.isFinite { t = t - (t / d).rounded(.down) * d }
         let lines = track.cues(at: t).map(\.text).filter { !$0.isEmpty }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")

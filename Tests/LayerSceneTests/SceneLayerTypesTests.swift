@@ -2,6 +2,7 @@ import Foundation
 import LayerGraphics
 import LayerKit
 import Testing
+import LayerMedia
 import TestSupport
 @testable import LayerScene
 
@@ -158,4 +159,16 @@ private func subtitles(_ scene: LoadedScene, at t: Double) throws -> SceneSubtit
     #expect(errors == [#"t.json:1:31: layers[0]("c"): a subtitles layer needs "file" or "input""#])
     let badFile = sceneErrors(#"{"version": "1.0", "layers": [{"type": "subtitles", "file": "notes.txt"}]}"#)
     #expect(badFile.first?.contains("use a .srt, .ass, .ssa or .vtt file") == true)
+}
+
+@Test func subtitlesOfALoopingInputRepeatWithIt() {
+    let track = SubtitleTrack(kind: .text, codec: "subrip", assHeader: "",
+                              cues: [SubtitleCue(start: 500, end: 1000, text: "Again", assEvent: "")])
+    let looping = SceneSubtitlesLayer(track: track, loopDuration: 2)
+    #expect(looping.cueText(at: 0.75) == "Again")
+    #expect(looping.cueText(at: 2.75) == "Again", "the second time round")
+    #expect(looping.cueText(at: 2.25) == nil)
+    let once = SceneSubtitlesLayer(track: track)
+    #expect(once.cueText(at: 2.75) == nil)
+    #expect(SceneSubtitlesLayer(track: track, loopDuration: .nan).cueText(at: 2.75) == nil, "a NaN length does not loop")
 }
