@@ -440,6 +440,10 @@ public final class PlaybackSession {
     }
 
     /// Forgets what was rendered for the old state and renders anew.
+    /// The tree changed outside the clock (a scene reloaded while paused, say): the next frame is made and shown
+    /// at once.
+    public func setNeedsFrame() { invalidate() }
+
     private func invalidate() {
         serial += 1
         if let frame = ready { release(frame) }

@@ -4,8 +4,14 @@ import LayerMedia
 
 /// Scene media through LayerMedia: `MediaAsset` probes, a `PlayerLayer` shows a video, a still becomes contents
 /// with the same gravity, and an audio-only input shows nothing (SCENES.md §3).
-public final class MediaAssetSceneMedia: SceneMedia {
+public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     private var assets: [String: MediaAsset] = [:]
+    /// The players of the layers made since the last (re)load began, by file and loop setting.
+    private var players: [String: [Player]] = [:]
+    /// During a reload: the players of the tree still playing, for new layers of the same input to take.
+    private var reusable: [String: [Player]] = [:]
+    /// During a reload: every player of the tree still playing (restored if the reload fails).
+    private var playing: [String: [Player]]?
 
     public init() {}
 
@@ -25,12 +31,39 @@ public final class MediaAssetSceneMedia: SceneMedia {
             layer.contentsGravity = videoGravity
             return layer
         }
-        let player = try Player(path: input.src)
-        // `loop`: past the end the medium wraps instead of holding its last frame (SCENES.md §6).
-        if input.loop, asset.duration > 0 { player.range = PlaybackRange(start: 0, end: asset.duration, loops: true) }
+        let key = "\(input.src)\n\(input.loop)"
+        let player: Player
+        if let reused = reusable[key]?.first {
+            reusable[key]?.removeFirst()
+            player = reused  // the same file, start and loop: its decoder keeps going (SCENES.md §8)
+        } else {
+            player = try Player(path: input.src)
+            // `loop`: past the end the medium wraps instead of holding its last frame (SCENES.md §6).
+            if input.loop, asset.duration > 0 { player.range = PlaybackRange(start: 0, end: asset.duration, loops: true) }
+        }
+        players[key, default: []].append(player)
         let layer = PlayerLayer(player: player)
         layer.videoGravity = videoGravity
         return layer
+    }
+
+    public func beginReload() {
+        if let saved = playing { players = saved }  // a reload that neither finished nor was cancelled
+        playing = players
+        reusable = players
+        players = [:]
+    }
+
+    public func cancelReload() {
+        // The failed load's layers are dropped; the tree that keeps playing has all of its players still.
+        if let saved = playing { players = saved }
+        playing = nil
+        reusable = [:]
+    }
+
+    public func finishReload() {
+        playing = nil
+        reusable = [:]
     }
 
     /// One probe per file, however many layers show it.

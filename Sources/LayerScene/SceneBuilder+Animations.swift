@@ -23,8 +23,13 @@ extension SceneBuilder {
         case "transform", "sublayerTransform":
             return hasValueFunction ? .number : .transform
         case let k where k.hasPrefix("transform.rotation") || k.hasPrefix("sublayerTransform.rotation"): return .angle
-        case "transform.translation", "sublayerTransform.translation", "shadowOffset", "bounds.size": return .size
-        case "position", "anchorPoint", "startPoint", "endPoint", "bounds.origin": return .point
+        case "transform.translation", "sublayerTransform.translation", "shadowOffset", "bounds.size", "emitterSize": return .size
+        case "position", "anchorPoint", "startPoint", "endPoint", "bounds.origin", "emitterPosition": return .point
+        case "instanceTransform": return .transform
+        case "instanceColor": return .color
+        // An emitter cell's properties by key path (`emitterCells.spark.color`); its angles are degrees as elsewhere.
+        case let k where k.hasPrefix("emitterCells.") && k.hasSuffix(".color"): return .color
+        case let k where k.hasPrefix("emitterCells.") && ["emissionLongitude", "emissionLatitude", "emissionRange", "spin", "spinRange"].contains(where: { k.hasSuffix(".\($0)") }): return .angle
         case "bounds", "contentsRect", "contentsCenter": return .rect
         case "backgroundColor", "borderColor", "shadowColor", "fillColor", "strokeColor", "foregroundColor": return .color
         case "colors": return .colors

@@ -11,6 +11,7 @@ extension SceneBuilder {
     ]
 
     mutating func applyKey(_ key: String, _ v: SceneValue, _ s: Site, to layer: Layer, type: String) {
+        if let sub = layer as? SceneSubtitlesLayer, Self.subtitleBoxKeys.contains(key) { applyKey(key, v, s, to: sub.box, type: "layer"); return }
         switch key {
         case "backgroundColor": if let c = ctx.color(v, s) { layer.backgroundColor = c }
         case "cornerRadius": if let n = ctx.number(v, s, min: 0) { layer.cornerRadius = n }
@@ -36,6 +37,7 @@ extension SceneBuilder {
         case "contents":
             guard let file = ctx.string(v, s) else { return }
             let path = s.json.string == file ? filePath(file) : file
+            readFiles.append(path)
             do { layer.contents = .image(try ImageLoader.load(path: path)) } catch {
                 ctx.error(s, "cannot open '\(file)': \(error)")
             }
@@ -58,6 +60,7 @@ extension SceneBuilder {
             if let shape = layer as? ShapeLayer { applyShapeKey(key, v, s, to: shape) }
             else if let text = layer as? TextLayer { applyTextKey(key, v, s, to: text) }
             else if let gradient = layer as? GradientLayer { applyGradientKey(key, v, s, to: gradient) }
+            else { _ = applyMoreKey(key, v, s, to: layer) }
         }
     }
 

@@ -21,10 +21,11 @@ extension SceneBuilder {
                   "lineDashPhase", "strokeStart", "strokeEnd"],
         "text": textKeys,
         "gradient": ["kind", "colors", "locations", "startPoint", "endPoint"],
+        "replicator": replicatorKeys, "scroll": scrollKeys, "emitter": emitterKeys, "subtitles": subtitlesKeys,
     ]
     static let textKeys: Set<String> = ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode"]
     /// Types SCENES.md defines whose layer classes are not in this build yet.
-    static let laterTypes = ["replicator", "subtitles", "scene", "switch"]
+    static let laterTypes = ["scene", "switch"]
 
     /// The layers of a `layers` or `sublayers` list, inside a superlayer of `superSize`.
     mutating func buildLayers(_ json: JSONValue, path: String, in superSize: Size) -> [Layer] {
@@ -85,6 +86,10 @@ extension SceneBuilder {
         case "shape": return ShapeLayer()
         case "text": return TextLayer()
         case "gradient": return GradientLayer()
+        case "replicator": return ReplicatorLayer()
+        case "scroll": return ScrollLayer()
+        case "emitter": return EmitterLayer()
+        case "subtitles": return subtitlesLayer(json, path: path)
         case "media": return Layer()  // replaced once its input is known (media layers are made by SceneMedia)
         default:
             if Self.laterTypes.contains(type) {
@@ -125,11 +130,13 @@ extension SceneBuilder {
 
         applyGeometry(layer, json, path: path, superSize: superSize)
         let size = layer.bounds.size
-        for m in members where !Self.structureKeys.contains(m.key) && !Self.geometryKeys.contains(m.key) {
+        builtLayout.append((id, size))
+        for m in members where !Self.structureKeys.contains(m.key) && !Self.geometryKeys.contains(m.key) && !Self.deferredKeys.contains(m.key) {
             let site = Site(json: m.value, path: "\(path).\(m.key)", keyPosition: m.keyPosition)
             guard let v = ctx.resolve(site), v != .undefined else { continue }
             applyKey(m.key, v, site, to: layer, type: type)
         }
+        if let e = layer as? EmitterLayer, let c = json["emitterCells"] { e.emitterCells = buildCells(c, path: "\(path).emitterCells") }
         // Sublayers and masks see this layer's bounds as `w`, `h` and as the base of their `%`.
         if let s = json["sublayers"] {
             for sub in buildLayers(s, path: "\(path).sublayers", in: size) { layer.addSublayer(sub) }

@@ -16,6 +16,8 @@ public final class LoadedScene {
     /// The input whose sound plays (`audio`), nil for none.
     public let audioInput: String?
     public let warnings: [SceneDiagnostic]
+    /// The images and subtitle files the scene read (not its media inputs): live reload watches them too.
+    public internal(set) var files: [String] = []
 
     init(name: String, root: Layer, canvasSize: Size, fps: Double, duration: Double?, params: [SceneParam],
          inputs: [SceneInput], audioInput: String?, warnings: [SceneDiagnostic]) {
@@ -62,6 +64,27 @@ public enum SceneLoader {
 
     /// Loads a scene from its text.
     public static func load(text: String, options: SceneLoadOptions) throws(SceneErrors) -> LoadedScene {
+        try build(text: text, options: options).scene
+    }
+
+    /// `scene print`: the scene at `path` loaded (so it must be clean, media probed), then written back as plain
+    /// JSON with params, `let`, `repeat` and `when` resolved (SCENES.md §5).
+    public static func resolvedJSON(contentsOf path: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
+                                               message: "cannot read the scene file: \(error.localizedDescription)")])
+        }
+        return try resolvedJSON(text: text, options: options)
+    }
+
+    public static func resolvedJSON(text: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
+        let (scene, built, json) = try build(text: text, options: options)
+        var builder = built
+        return builder.printedDocument(json, scene: scene).json()
+    }
+
+    static func build(text: String, options: SceneLoadOptions) throws(SceneErrors) -> (scene: LoadedScene, builder: SceneBuilder, json: JSONValue) {
         var ctx = SceneContext(file: options.file)
         ctx.lenient = options.checkOnly
         let json: JSONValue
@@ -72,7 +95,7 @@ public enum SceneLoader {
         let scene = builder.build(json)
         ctx = builder.ctx
         guard ctx.diagnostics.isEmpty, let scene else { throw SceneErrors(ctx.diagnostics) }
-        return scene
+        return (scene, builder, json)
     }
 }
 
@@ -85,6 +108,12 @@ struct SceneBuilder {
     var inputOrder: [String] = []
     var usedIDs: Set<String> = []
     var typeCounts: [String: Int] = [:]
+    /// Each built layer's id and bounds size, in build order (self, sublayers, mask): `scene print` walks the
+    /// file again in that order and takes ids and superlayer sizes from here.
+    var builtLayout: [(id: String, size: Size)] = []
+    var printCursor = 0
+    /// Files read while building (`contents`, cell images, subtitle files).
+    var readFiles: [String] = []
 
     init(ctx: SceneContext, options: SceneLoadOptions) { self.ctx = ctx; self.options = options }
 
@@ -145,8 +174,11 @@ struct SceneBuilder {
         }
         var name = ((options.file as NSString).lastPathComponent as NSString).deletingPathExtension
         if let n = json["name"], let v = value(n, "name"), let s = ctx.string(v, Site(json: n, path: "name")) { name = s }
-        return LoadedScene(name: name, root: root, canvasSize: canvasSize, fps: ctx.fps, duration: duration, params: params,
-                           inputs: inputOrder.compactMap { inputs[$0] }, audioInput: audio, warnings: ctx.warnings)
+        let scene = LoadedScene(name: name, root: root, canvasSize: canvasSize, fps: ctx.fps, duration: duration, params: params,
+                                inputs: inputOrder.compactMap { inputs[$0] }, audioInput: audio, warnings: ctx.warnings)
+        var seen = Set<String>()
+        scene.files = readFiles.filter { seen.insert($0).inserted }
+        return scene
     }
 
     /// Resolves the value at `json` (`$`, `=`), recording errors under `path`.

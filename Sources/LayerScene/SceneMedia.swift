@@ -1,5 +1,6 @@
 import LayerGraphics
 import LayerKit
+import LayerMedia
 
 /// What probing a media input tells expressions (`inputs.ID.width` …, SCENES.md §3).
 public struct SceneMediaInfo: Sendable, Equatable {
@@ -40,4 +41,11 @@ public protocol SceneMedia: AnyObject {
     func probe(_ path: String) throws -> SceneMediaInfo
     /// A layer showing `input` with `videoGravity`, playing on the scene clock.
     func makeLayer(for input: SceneInput, videoGravity: ContentsGravity) throws -> Layer
+    /// The text subtitle tracks of `path`, in stream order; LayerMedia's reader unless a double answers.
+    func subtitleTracks(_ path: String) throws -> [SubtitleTrack]
+}
+
+extension SceneMedia {
+    /// The text subtitle tracks of the file at `path`, in stream order (a `subtitles` layer's `input` + `stream`).
+    public func subtitleTracks(_ path: String) throws -> [SubtitleTrack] { try SubtitleReader.tracks(in: path) }
 }

@@ -3,15 +3,15 @@ import Foundation
 import LayerMedia
 import LayerScene
 
-/// `layerplay scene check|params SCENE.json [ARG…] [--set NAME=VALUE]…` (SCENES.md §5).
+/// `layerplay scene check|params|print|schema SCENE.json [ARG…] [--set NAME=VALUE]…` (SCENES.md §5).
 struct SceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layerplay scene",
-        abstract: "Check a scene file and list every problem, list its params, or print the format's JSON Schema.")
+        abstract: "Check a scene file and list every problem, list its params, print it resolved, or print the format's JSON Schema.")
 
-    enum Action: String, ExpressibleByArgument, CaseIterable { case check, params, schema }
+    enum Action: String, ExpressibleByArgument, CaseIterable { case check, params, print, schema }
 
-    @Argument(help: "check: every problem, one per line; params: the params with their types and docs; schema: the format's JSON Schema.")
+    @Argument(help: "check: every problem, one per line; params: the params with their types and docs; print: the scene with params, let, repeat and when resolved (plain JSON); schema: the format's JSON Schema.")
     var action: Action
     @Argument(help: "The scene file (JSON with comments); schema needs none.")
     var scene: String?
@@ -26,8 +26,15 @@ struct SceneCommand: ParsableCommand {
         var options = SceneLoadOptions(file: scene, directory: (scene as NSString).deletingLastPathComponent)
         options.arguments = arguments
         options.sets = try SceneRunCommand.parseSets(sets)
-        options.checkOnly = true
+        options.checkOnly = action != .print
         options.media = MediaAssetSceneMedia()
+        // `print` resolves everything, so it needs what a run needs: every required value, every input probed.
+        if action == .print {
+            do throws(SceneErrors) { return print(try SceneLoader.resolvedJSON(contentsOf: scene, options: options)) } catch {
+                for d in error.diagnostics { StandardError.writeLine("layerplay: error: \(d)") }
+                Foundation.exit(1)
+            }
+        }
         let loaded: LoadedScene
         do throws(SceneErrors) { loaded = try SceneLoader.load(contentsOf: scene, options: options) } catch {
             for d in error.diagnostics { StandardError.writeLine("layerplay: error: \(d)") }
@@ -35,7 +42,7 @@ struct SceneCommand: ParsableCommand {
         }
         for w in loaded.warnings { StandardError.writeLine("layerplay: warning: \(w)") }
         switch action {
-        case .schema: break  // answered above, without a file
+        case .schema, .print: break  // answered above
         case .check: print("\(scene): ok (\(loaded.params.count) params, \(loaded.inputs.count) inputs)")
         case .params:
             for p in loaded.params {

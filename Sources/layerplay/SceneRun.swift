@@ -38,6 +38,8 @@ struct SceneRunCommand: ParsableCommand {
     var noAudio = false
     @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
     var overwrite = false
+    @Flag(name: .customLong("no-watch"), help: "In a window, do not reload the scene when its file changes.")
+    var noWatch = false
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
@@ -47,8 +49,8 @@ struct SceneRunCommand: ParsableCommand {
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
     static let ownOptions: Set<String> = ["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
-                                          "--preset", "--no-audio", "--help"]
-    static let ownFlags: Set<String> = ["--no-audio", "--help"]
+                                          "--preset", "--no-audio", "--no-watch", "--help"]
+    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--help"]
 
     /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
     /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
@@ -101,7 +103,7 @@ struct SceneRunCommand: ParsableCommand {
         }
         for w in loaded.warnings { StandardError.writeLine("layerplay: warning: \(w)") }
         let width = max(1, Int(loaded.canvasSize.width.rounded())), height = max(1, Int(loaded.canvasSize.height.rounded()))
-        guard let output else { return try play(loaded, width: width, height: height) }
+        guard let output else { return try play(loaded, options: options, width: width, height: height) }
         for input in loaded.inputs where OutputIdentity.writes(output, over: input.src) {
             throw RunError("'\(output)' is the scene's input '\(input.id)'; choose another output")
         }
@@ -125,7 +127,10 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     /// A window on the scene; its clock is the audio input's sound when it has one.
-    func play(_ loaded: LoadedScene, width: Int, height: Int) throws {
+    func play(_ loaded: LoadedScene, options loadOptions: SceneLoadOptions, width: Int, height: Int) throws {
+        // Live reload (SCENES.md §8): the window shows the reloader's host layer, whose scene is swapped between
+        // frames; the session's clock and pause state are the session's, so they carry over by themselves.
+        let reloader = noWatch ? nil : SceneReloader(path: scene, options: loadOptions, scene: loaded) { StandardError.writeLine($0) }
         let begin = start?.seconds ?? 0
         let end = duration.map { begin + $0.seconds } ?? loaded.duration.map { $0 } ?? .infinity
         let options = PlaybackSession.Options(title: loaded.name, range: PlaybackRange(start: begin, end: end, loops: false),
@@ -134,9 +139,14 @@ struct SceneRunCommand: ParsableCommand {
         let session: PlaybackSession
         do {
             // The canvas keeps its size (canvas.resize "scale"); "relayout" waits for re-evaluation on reload.
-            session = try PlaybackSession(root: loaded.root, size: (width, height), player: firstPlayer(loaded.root),
+            session = try PlaybackSession(root: reloader?.host ?? loaded.root, size: (width, height), player: firstPlayer(loaded.root),
                                           audioPath: audio, options: options) { _, _ in }
         } catch { throw RunError("\(error)") }
+        if let reloader {
+            session.onTick = { [unowned session] _ in
+                if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.setNeedsFrame() }
+            }
+        }
         _ = session.run()
     }
 

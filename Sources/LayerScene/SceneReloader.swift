@@ -1,0 +1,95 @@
+import Foundation
+import LayerGraphics
+import LayerKit
+
+/// Live reload of a playing scene (SCENES.md §8). The host shows `host`, a layer that never changes and holds the
+/// current scene's root; the reloader watches the scene file and the files it read, and after the changes have
+/// settled for `debounce` seconds loads the file again with the same options (so command-line params are kept).
+/// A clean load replaces the scene's root inside `host` without actions, so nothing animates across the swap;
+/// the host's clock and pause state are untouched, and animations keep their phase because their times are on
+/// the scene clock. A failed load keeps the old tree and reports its first error as one line.
+///
+/// It runs on the host's loop (`poll(now:)` each turn): the tree is only touched between frames.
+public final class SceneReloader {
+    /// Seconds a change must settle before the file is read (an editor's save is often several writes).
+    public static let debounce = 0.15
+
+    /// The layer the host shows: the current scene's root is its first sublayer.
+    public let host = Layer()
+    public private(set) var scene: LoadedScene
+    /// Successful reloads so far.
+    public private(set) var reloads = 0
+    private let path: String
+    private let options: SceneLoadOptions
+    private var watcher: FileWatcher
+    private var pendingSince: Double?
+    /// Receives one line per failed reload (`layerplay: error: …`) and per warning.
+    private let report: (String) -> Void
+
+    /// - Parameters:
+    ///   - scene: the scene as first loaded from `path` with `options`.
+    public init(path: String, options: SceneLoadOptions, scene: LoadedScene, report: @escaping (String) -> Void) {
+        self.path = path
+        self.options = options
+        self.scene = scene
+        self.report = report
+        watcher = FileWatcher(paths: [path] + scene.files)
+        host.name = "scene-host"
+        host.anchorPoint = .zero
+        host.position = .zero
+        host.bounds = scene.root.bounds
+        Transaction.withoutActions { host.addSublayer(scene.root) }
+    }
+
+    /// Looks for changes; reloads once they have settled. `now` is seconds on a steady clock. Returns whether the
+    /// tree was replaced.
+    @discardableResult
+    public func poll(now: Double) -> Bool {
+        if watcher.changed(now: now) { pendingSince = now }
+        guard let since = pendingSince, now - since >= Self.debounce else { return false }
+        pendingSince = nil
+        return reload()
+    }
+
+    /// Loads the file again now; true when the new tree replaced the old.
+    @discardableResult
+    public func reload() -> Bool {
+        (options.media as? ReloadableSceneMedia)?.beginReload()
+        let next: LoadedScene
+        do throws(SceneErrors) { next = try SceneLoader.load(contentsOf: path, options: options) } catch {
+            (options.media as? ReloadableSceneMedia)?.cancelReload()
+            report("layerplay: error: \(error.description)")
+            return false
+        }
+        for w in next.warnings { report("layerplay: warning: \(w)") }
+        // What the running host cannot change: said once per reload that changes it.
+        if next.canvasSize != scene.canvasSize {
+            report("layerplay: warning: \(options.file): the canvas size changed to \(formatNumber(next.canvasSize.width))x\(formatNumber(next.canvasSize.height)); the window keeps its size until a restart")
+        }
+        if next.fps != scene.fps { report("layerplay: warning: \(options.file): the new fps (\(formatNumber(next.fps))) waits for a restart") }
+        if audioSource(next) != audioSource(scene) { report("layerplay: warning: \(options.file): the new audio input plays from the next start") }
+        Transaction.withoutActions {
+            host.replaceSublayer(scene.root, with: next.root)
+            host.bounds = next.root.bounds
+        }
+        (options.media as? ReloadableSceneMedia)?.finishReload()
+        scene = next
+        reloads += 1
+        let files = [path] + next.files
+        if Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }) != Set(watcher.paths) { watcher = FileWatcher(paths: files) }
+        return true
+    }
+
+    private func audioSource(_ s: LoadedScene) -> String? { s.audioInput.flatMap { id in s.inputs.first { $0.id == id }?.src } }
+}
+
+/// Media that can keep its decoders across reloads: inputs shown again with the same file and loop setting get
+/// the players they had (no reopening, no A/V hiccup); the others are opened anew.
+public protocol ReloadableSceneMedia: SceneMedia {
+    /// The next loads' layers may take the players of the layers made so far.
+    func beginReload()
+    /// The reload failed: the players stay with the tree that keeps playing.
+    func cancelReload()
+    /// The reload succeeded: players no new layer took are closed.
+    func finishReload()
+}
