@@ -29,16 +29,55 @@ extension Lowering {
         let tiling = TileCache.Tiling(tileSize: payload.tileSize, contentsScale: payload.contentsScale, boundsSize: b.size)
         let tiles = tileCache.tiles(layerID: layer.layerID, payload: payload, tiling: tiling, requests: requests, executor: executor)
         let shape = roundedShape(of: layer)
-        return tiles.compactMap { tile in
-            guard let placement = place(tile.rect, h, planes, toLocal, clips) else { return nil }
-            let image = tile.image
-            let draw = ContentsDraw(sampler: SamplerChoice(.image(image), nearest: false), rect: plainShape(tile.rect),
-                                    map: ContentsMap(rect: tile.rect, source: Rect(x: 0, y: 0, width: tile.rect.width * tile.scale,
-                                                                                    height: tile.rect.height * tile.scale),
-                                                     center: Rect(x: 0, y: 0, width: 1, height: 1), contentsScale: tile.scale),
-                                    clippedToShape: layer.masksToBounds, isOpaque: false, owner: image)
-            return .body(BodyDraw(placement: placement, shape: shape, background: nil, contents: draw, border: nil, opacity: 1))
+        // One image of the frame's tiles when it is not too large: bilinear sampling then reads the true neighbour
+        // across a tile edge and no antialiased edge falls between two tiles, so nothing seams (§6, "no seam").
+        if let mosaic = Self.mosaic(of: tiles, tileSize: payload.tileSize) {
+            return ops(for: mosaic.image, covering: mosaic.cell, scale: tiles[0].scale, area: mosaic.cell.intersection(b), layer, shape: shape,
+                       h: h, planes: planes, toLocal: toLocal, clips: clips)
         }
+        return tiles.flatMap { tile in
+            ops(for: tile.image, covering: tile.cell, scale: tile.scale, area: tile.rect, layer, shape: shape,
+                h: h, planes: planes, toLocal: toLocal, clips: clips)
+        }
+    }
+
+    /// The most pixels a frame's mosaic of tiles has (64 MB); beyond it each tile is drawn on its own.
+    static let maxMosaicPixels = 4096 * 4096
+
+    /// `image`, which covers `cell` (layer points) at `scale` pixels per point, drawn over `area` as contents are.
+    private func ops(for image: Image, covering cell: Rect, scale: Double, area: Rect, _ layer: LayerSnapshot, shape: RoundedRect,
+                     h: Homography, planes: [HalfPlane], toLocal: PixelToLocal, clips: [ClipShape]) -> [DrawOp] {
+        guard !area.isNull, area.width > 0, area.height > 0, let placement = place(area, h, planes, toLocal, clips) else { return [] }
+        let draw = ContentsDraw(sampler: SamplerChoice(.image(image), nearest: false), rect: plainShape(area),
+                                map: ContentsMap(rect: cell, source: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
+                                                 center: Rect(x: 0, y: 0, width: 1, height: 1), contentsScale: scale),
+                                clippedToShape: layer.masksToBounds, isOpaque: false, owner: image)
+        return [.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: draw, border: nil, opacity: 1))]
+    }
+
+    /// The tiles (a full block of columns × rows of one level, each `tileSize` pixels) copied into one image, with
+    /// the layer-space rect it covers; nil when there is one tile only or the image would be too large.
+    static func mosaic(of tiles: [TileCache.Tile], tileSize: Size) -> (image: Image, cell: Rect)? {
+        guard tiles.count > 1 else { return nil }
+        let tw = Int(tileSize.width), th = Int(tileSize.height)
+        let c0 = tiles.map(\.key.column).min()!, c1 = tiles.map(\.key.column).max()!
+        let r0 = tiles.map(\.key.row).min()!, r1 = tiles.map(\.key.row).max()!
+        let width = (c1 - c0 + 1) * tw, height = (r1 - r0 + 1) * th
+        guard tiles.allSatisfy({ $0.image.width == tw && $0.image.height == th }),
+              (c1 - c0 + 1) * (r1 - r0 + 1) == tiles.count, width * height <= maxMosaicPixels else { return nil }
+        let image = Image(width: width, height: height) { out in
+            for tile in tiles {
+                let x0 = (tile.key.column - c0) * tw, y0 = (tile.key.row - r0) * th
+                tile.image.withUnsafePixels { src in
+                    for y in 0..<th {
+                        UnsafeMutableRawPointer(out.baseAddress! + (y0 + y) * width + x0)
+                            .copyMemory(from: src.baseAddress! + y * tw, byteCount: tw * 4)
+                    }
+                }
+            }
+        }
+        let first = tiles.first { $0.key.column == c0 && $0.key.row == r0 }?.cell ?? tiles[0].cell
+        return (image, Rect(x: first.minX, y: first.minY, width: first.width * Double(c1 - c0 + 1), height: first.height * Double(r1 - r0 + 1)))
     }
 
     /// §6's level: with s the screen's pixels per point, the coarsest level at least as sharp as the screen,

@@ -22,8 +22,11 @@ final class TileCache: @unchecked Sendable {
     }
     struct Tile {
         let key: Key
-        /// The tile ∩ bounds in layer points: what the image covers.
+        /// The tile ∩ bounds in layer points: what was drawn (the clip).
         let rect: Rect
+        /// The whole grid cell in layer points: what the image covers, `tileSize` pixels, so that the tiles of a
+        /// level butt pixel to pixel (outside `rect` it is transparent).
+        let cell: Rect
         let scale: Double
         let image: Image
     }
@@ -87,8 +90,10 @@ final class TileCache: @unchecked Sendable {
             let missingIndices = missing
             parallelRows(missing.count, threads: executor.threads) { n in
                 let r = requests[missingIndices[n]]
+                let cell = Rect(x: Double(r.column) * payload.tileSize.width / r.scale, y: Double(r.row) * payload.tileSize.height / r.scale,
+                                width: payload.tileSize.width / r.scale, height: payload.tileSize.height / r.scale)
                 out.buffer[n] = Tile(key: Key(layerID: layerID, level: r.level, column: r.column, row: r.row),
-                                     rect: r.rect, scale: r.scale, image: Self.draw(r, with: payload.drawTile))
+                                     rect: r.rect, cell: cell, scale: r.scale, image: Self.draw(r, cell: cell, with: payload.drawTile))
             }
             lock.withLock {
                 clock += 1
@@ -118,11 +123,11 @@ final class TileCache: @unchecked Sendable {
         }
     }
 
-    /// One tile's pixels: a context of the tile's size at the level's scale, in layer points, clipped to the tile,
-    /// so whatever the closure paints outside it is cut.
-    static func draw(_ r: TileRequest, with drawTile: (@Sendable (DrawingContext, TileRequest) -> Void)?) -> Image {
-        let context = DrawingContext(size: r.rect.size, scale: r.scale)
-        context.translateBy(x: -r.rect.minX, y: -r.rect.minY)
+    /// One tile's pixels: a context of the grid cell at the level's scale, in layer points, clipped to the tile
+    /// (cell ∩ bounds), so whatever the closure paints outside it is cut.
+    static func draw(_ r: TileRequest, cell: Rect, with drawTile: (@Sendable (DrawingContext, TileRequest) -> Void)?) -> Image {
+        let context = DrawingContext(size: cell.size, scale: r.scale)
+        context.translateBy(x: -cell.minX, y: -cell.minY)
         context.clip(to: r.rect)
         drawTile?(context, r)
         return context.makeImage()

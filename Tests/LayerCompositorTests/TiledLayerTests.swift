@@ -214,4 +214,32 @@ struct TiledLayerTests {
         #expect(same)
         #expect(a.pixel(x: 150, y: 100) != PremultipliedColor(r: 0, g: 0, b: 0, a: 255), "the ellipse shows")
     }
+
+    /// §6's "no seams": a white layer drawn as 100 tiles, turned and scaled to 0.7, is white inside; only its outline
+    /// has partly covered pixels (tiles drawn as separate antialiased quads would leave grey lines at every edge).
+    @Test func tilesTurnedAndScaledShowNoSeams() {
+        let root = canvas(512, 512, background: .black)
+        let tiled = TiledLayer()
+        tiled.bounds = Rect(x: 0, y: 0, width: 600, height: 600)
+        tiled.position = Point(x: 256, y: 256)
+        tiled.tileSize = Size(width: 64, height: 64)
+        tiled.transform = Transform3D.makeRotation(0.3, 0, 0, 1).concatenating(Transform3D.makeScale(0.7, 0.7, 1))
+        tiled.drawTile = { context, request in
+            context.setFillColor(.white)
+            context.fill(request.rect)
+        }
+        root.addSublayer(tiled)
+        let s = render(root, compositor: Compositor(threads: 2))
+        var partial = 0, white = 0
+        for y in 0..<512 {
+            for x in 0..<512 {
+                let p = s.pixel(x: x, y: y)
+                if p == PremultipliedColor(r: 255, g: 255, b: 255, a: 255) { white += 1 }
+                else if p != PremultipliedColor(r: 0, g: 0, b: 0, a: 255) { partial += 1 }
+            }
+        }
+        #expect(white > 150_000, "the layer shows (\(white) white pixels)")
+        // The outline is at most 4 × 420 pixels long; 18 seams would add about 7,500 more.
+        #expect(partial < 2_500, "\(partial) partly covered pixels")
+    }
 }
