@@ -12,7 +12,8 @@ extension Lowering {
 
     /// The draws of `layer`'s visible tiles, when it is a tiled layer showing any.
     func tiledOps(_ layer: LayerSnapshot, h: Homography, planes: [HalfPlane], toLocal: PixelToLocal, clips: [ClipShape]) -> [DrawOp] {
-        guard let payload = layer.payload as? TiledPayload, payload.drawTile != nil else { return [] }
+        // Contents set directly make it a plain layer (§6, from the header): they show, no tile is drawn.
+        guard let payload = layer.payload as? TiledPayload, payload.drawTile != nil, layer.contents == nil else { return [] }
         let b = layer.bounds.standardized
         guard b.width > 0, b.height > 0, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite,
               let visible = visibleRect(of: b, h: h, planes: planes, toLocal: toLocal, clips: clips) else { return [] }

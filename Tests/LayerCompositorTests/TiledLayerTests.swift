@@ -242,4 +242,15 @@ struct TiledLayerTests {
         // The outline is at most 4 × 420 pixels long; 18 seams would add about 7,500 more.
         #expect(partial < 2_500, "\(partial) partly covered pixels")
     }
+
+    @Test func contentsSetDirectlyMakeItAPlainLayer() {
+        let recorder = TileRecorder()
+        let root = canvas(64, 64, background: .black)
+        let tiled = recordingTiledLayer(Rect(x: 0, y: 0, width: 64, height: 64), recorder: recorder)
+        tiled.contents = .image(Image(width: 4, height: 4) { px in for i in 0..<16 { px[i] = Color.green.premultiplied.bgra } })
+        root.addSublayer(tiled)
+        let s = render(root, compositor: Compositor(threads: 1))
+        #expect(recorder.requests.isEmpty)
+        expectPixel(s, 10, 10, PremultipliedColor(r: 0, g: 255, b: 0, a: 255), "the contents, not a tile")
+    }
 }
