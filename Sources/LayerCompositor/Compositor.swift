@@ -15,6 +15,8 @@ public final class Compositor: Sendable {
     let shapeCache = ShapeCache()
     /// Rasterized layers' images (internal: the tests count the renders).
     let rasterCache = RasterCache()
+    /// Tiled layers' tiles (internal: the tests count the draws and the tiles kept).
+    let tileCache = TileCache()
 
     /// - Parameter threads: worker threads for the bands; defaults to the number of cores.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -28,7 +30,7 @@ public final class Compositor: Sendable {
     public func render(_ root: LayerSnapshot, into surface: Surface, clear: Bool = true) {
         guard surface.width > 0 && surface.height > 0 else { return }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
-        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache)
+        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
         executor.render(ops, into: surface, clear: clear)
     }
@@ -41,7 +43,7 @@ public final class Compositor: Sendable {
     public func render(_ root: LayerSnapshot, into surface: Surface, over previous: Backdrop?) -> Backdrop? {
         guard surface.width > 0 && surface.height > 0 else { return nil }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
-        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache)
+        let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
         return executor.render(ops, into: surface, over: previous)
     }

@@ -46,7 +46,7 @@ extension Lowering {
         let surface = Surface(width: width, height: height)
         let world = Transform3D.makeTranslation(-b.minX, -b.minY, 0).concatenating(Transform3D.makeScale(scale, scale, 1))
         let offscreen = Lowering(viewport: PixelRect(x0: 0, y0: 0, x1: width, y1: height), executor: executor,
-                                 shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache)
+                                 shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
         let ops = offscreen.lower(layer, world: world, planes: [], clips: [], flipped: flipped, contentOnly: true)
         executor.render(ops, into: surface, clear: true)
         return surface.makeImage()

@@ -14,6 +14,8 @@ struct Lowering {
     var shapeCache = ShapeCache()
     /// Rasterized layers' images kept across frames by the compositor (a fresh one by default: kept for one lowering).
     var rasterCache = RasterCache()
+    /// Tiled layers' tiles kept across frames by the compositor (a fresh one by default: kept for one lowering).
+    var tileCache = TileCache()
 
     /// Lowers `layer`, whose map into target pixels is `world`, in front of the eye where `planes` hold.
     /// With `asShadowSource`, the layer's own shadow and opacity are left out (its shadow's shape is being drawn).
@@ -86,6 +88,7 @@ struct Lowering {
         let contents = makeContents(layer, h: h, toLocal: toLocal, flipped: flipped)
         // A shape layer's path, between the contents and the sublayers (SEMANTICS-LAYERS.md §1): the border waits for it.
         let shapeOps = makeShapeOps(layer, h: h, planes: planes, toLocal: toLocal, clips: clips)
+            + tiledOps(layer, h: h, planes: planes, toLocal: toLocal, clips: clips)   // a tiled layer's tiles (§6), likewise
         let borderWaits = hasSublayers || !shapeOps.isEmpty
         var background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
         // A gradient layer draws its background and gradient first (GradientDraw.swift); the rest follows as usual.

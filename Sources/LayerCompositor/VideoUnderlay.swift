@@ -35,7 +35,7 @@ extension Compositor {
             return .surface(render(root, into: surface, over: previous))
         }
         let viewport = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
-        let ops = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache)
+        let ops = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
             .lower(root, world: root.localTransform, planes: [], clips: [])
         guard let (picture, above) = Self.underlay(ops, width: w, height: h), acceptsPicture(picture) else {
             return .surface(executor.render(ops, into: surface, over: previous))

@@ -40,6 +40,8 @@ public enum Gallery {
         animationGroupFigure,
         springFigure,
         pushTransitionFigure,
+        tiledLayerFigureScrolled,
+        tiledLayerFigureZoomedOut,
     ]
 
     /// The figure called `name`, if there is one.

@@ -16,6 +16,7 @@ struct GalleryCLITests {
         ("5.9-cube-literal", 256, 256), ("5.10-lit-cube-literal", 256, 256),
         ("4.20-group-opacity", 256, 160), ("4.21-rasterize", 256, 160),
         ("6.15-opengl-triangle", 200, 200),
+        ("6.12-tiled-layer", 256, 256), ("6.12-tiled-layer-zoomed-out", 256, 256),
     ]
 
     @Test func galleryWritesEveryFigureAsAPNG() throws {
