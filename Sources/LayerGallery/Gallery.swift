@@ -33,6 +33,8 @@ public enum Gallery {
         reflectionFigure,
         scrollViewFigureAtOrigin,
         scrollViewFigureScrolled,
+        tiledLayerFigureScrolled,
+        tiledLayerFigureZoomedOut,
         fireFigure,
         openGLTriangleFigure,
         implicitColourFigure,
@@ -40,8 +42,6 @@ public enum Gallery {
         animationGroupFigure,
         springFigure,
         pushTransitionFigure,
-        tiledLayerFigureScrolled,
-        tiledLayerFigureZoomedOut,
     ]
 
     /// The figure called `name`, if there is one.
