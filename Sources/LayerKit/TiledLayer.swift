@@ -22,7 +22,9 @@ open class TiledLayer: Layer {
     /// Draws one tile: the context's user space is layer points, clipped to `request.rect`. nil draws nothing.
     public var drawTile: (@Sendable (DrawingContext, TileRequest) -> Void)? = nil { didSet { invalidateAll() } }
 
+    /// The smallest tile side in pixels a tile size is clamped to.
     public static let minTileSide = 16.0
+    /// The largest tile side in pixels a tile size is clamped to.
     public static let maxTileSide = 2048.0
     /// 2^−31 of `contentsScale` is far below a pixel for any layer that can be drawn; more levels mean nothing.
     public static let maxLevels = 32
@@ -63,13 +65,16 @@ open class TiledLayer: Layer {
 public struct TileRequest: Sendable, Equatable {
     /// The tile ∩ the layer's bounds, in layer points: the context's clip.
     public let rect: Rect
+    /// The tile's column in the level's grid (anchored at the bounds' origin).
     public let column: Int
+    /// The tile's row in the level's grid.
     public let row: Int
     /// The level: 0 is `contentsScale`, each step up halves the pixels per point, negative levels magnify.
     public let level: Int
     /// Pixels per point of this level (`contentsScale · 2^−level`): the context's current scale.
     public let scale: Double
 
+    /// A request for the tile at `column`, `row` of `level`, covering `rect` at `scale` pixels per point.
     public init(rect: Rect, column: Int, row: Int, level: Int, scale: Double) {
         self.rect = rect
         self.column = column
@@ -82,8 +87,11 @@ public struct TileRequest: Sendable, Equatable {
 /// What a tiled layer's snapshot carries: its tiling, clamped to sane values, the draw closure, and which tiles
 /// were invalidated since when (generations), so that the compositor's cache knows what to draw again.
 public struct TiledPayload: LayerPayload {
+    /// A part of the layer invalidated by `setNeedsDisplay(in:)`, and when.
     public struct DirtyRect: Sendable, Equatable {
+        /// The invalidation's generation: tiles drawn before it are stale where they meet `rect`.
         public let generation: UInt64
+        /// The invalidated part, in layer points.
         public let rect: Rect
     }
     /// Pixels, each side in [TiledLayer.minTileSide, maxTileSide].
@@ -92,13 +100,18 @@ public struct TiledPayload: LayerPayload {
     public let levels: ClosedRange<Int>
     /// Finite and positive (else 1).
     public let contentsScale: Double
+    /// The layer's latest invalidation (tiles remember the generation they were drawn at).
     public let generation: UInt64
     /// Tiles drawn before this generation are all stale.
     public let wholeInvalidation: UInt64
+    /// The partial invalidations since the last whole one.
     public let dirtyRects: [DirtyRect]
+    /// Seconds a newly drawn tile fades in over in a window (the class's `fadeDuration`).
     public let fadeDuration: Double
+    /// The layer's tile drawing.
     public let drawTile: (@Sendable (DrawingContext, TileRequest) -> Void)?
 
+    /// A payload of the given tiling, clamped to sane values.
     public init(tileSize: Size, levelsOfDetail: Int, levelsOfDetailBias: Int, contentsScale: Double, generation: UInt64,
                 wholeInvalidation: UInt64, dirtyRects: [DirtyRect], fadeDuration: Double,
                 drawTile: (@Sendable (DrawingContext, TileRequest) -> Void)?) {
