@@ -43,17 +43,7 @@ extension Lowering {
     /// `extent` through `h`, rounded up to a power of √2, clamped to [1/8, 16], then lowered until the extent is at
     /// most `maxShapeSide` pixels a side. Corners behind the eye do not count; with none in front S is 1.
     static func rasterScale(extent: Rect, h: Homography) -> Double {
-        var longest = 0.0
-        for (u, v) in [(extent.minX, extent.minY), (extent.maxX, extent.minY), (extent.minX, extent.maxY), (extent.maxX, extent.maxY)] {
-            let p = h.apply(u, v)
-            guard p.w > 1e-9 else { continue }
-            let w2 = p.w * p.w
-            // The Jacobian of (X/W, Y/W): its columns are the images of a step along u and along v.
-            let xu = (h.m11 * p.w - p.x * h.m13) / w2, yu = (h.m12 * p.w - p.y * h.m13) / w2
-            let xv = (h.m21 * p.w - p.x * h.m23) / w2, yv = (h.m22 * p.w - p.y * h.m23) / w2
-            let step = max((xu * xu + yu * yu).squareRoot(), (xv * xv + yv * yv).squareRoot())
-            if step.isFinite { longest = max(longest, step) }
-        }
+        let longest = screenScale(over: extent, h: h)
         // Steps of √2: k half-octaves. A hair of tolerance keeps an exact 1 (or 2) from rounding up a step.
         var k = longest > 0 ? (2 * log2(longest) - 1e-9).rounded(.up) : 0
         k = min(max(k, -6), 8)

@@ -102,6 +102,7 @@ extension Lowering {
             let p = h.apply(u, v)
             guard p.w > 1e-9 else { continue }
             let w2 = p.w * p.w
+            // The Jacobian of (X/W, Y/W): its columns are the images of a step along u and along v.
             let xu = (h.m11 * p.w - p.x * h.m13) / w2, yu = (h.m12 * p.w - p.y * h.m13) / w2
             let xv = (h.m21 * p.w - p.x * h.m23) / w2, yv = (h.m22 * p.w - p.y * h.m23) / w2
             let step = max((xu * xu + yu * yu).squareRoot(), (xv * xv + yv * yv).squareRoot())
