@@ -64,13 +64,7 @@ extension Kernels {
         @inline(__always)
         func edgeCoverage(_ x: Int, _ py: Double) -> Float {
             let px = Double(x) + 0.5
-            let W = t.g * px + t.h * py + t.i
-            if W <= 0 { return 0 }
-            let rw = 1 / W
-            let ud = (t.a * px + t.b * py + t.c) * rw, vd = (t.d * px + t.e * py + t.f) * rw
-            let u = Float(ud), v = Float(vd)
-            let f = Footprint(dudx: Float((t.a - ud * t.g) * rw), dudy: Float((t.b - ud * t.h) * rw),
-                              dvdx: Float((t.d - vd * t.g) * rw), dvdy: Float((t.e - vd * t.h) * rw))
+            guard let (u, v, f) = t.local(px: px, py: py) else { return 0 }
             var k = coverage(of: shape, u: u, v: v, footprint: f)
             if hasClips && k > 0 {
                 for ci in clips.indices {

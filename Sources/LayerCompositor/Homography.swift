@@ -58,6 +58,18 @@ struct PixelToLocal {
             && close(f, other.f) && close(g, other.g) && close(h, other.h) && close(i, other.i)
     }
 
+    /// The local point (u, v) and its footprint at a position in pixels; nil behind the eye (W ≤ 0). What every
+    /// per-pixel kernel starts with.
+    @inline(__always)
+    func local(px: Double, py: Double) -> (u: Float, v: Float, footprint: Footprint)? {
+        let w = g * px + h * py + i
+        if w <= 0 { return nil }
+        let rw = 1 / w
+        let u = (a * px + b * py + c) * rw, v = (d * px + e * py + f) * rw
+        return (Float(u), Float(v), Footprint(dudx: Float((a - u * g) * rw), dudy: Float((b - u * h) * rw),
+                                               dvdx: Float((d - v * g) * rw), dvdy: Float((e - v * h) * rw)))
+    }
+
     /// The local point and footprint at a position in pixels (not necessarily a pixel centre); W must be > 0.
     @inline(__always)
     func footprint(px: Double, py: Double) -> Footprint {

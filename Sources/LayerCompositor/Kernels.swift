@@ -83,13 +83,7 @@ enum Kernels {
         @inline(__always)
         func shade(_ x: Int, _ py: Double, _ row: UnsafeMutablePointer<UInt32>) {
             let px = Double(x) + 0.5
-            let W = t.g * px + t.h * py + t.i
-            if W <= 0 { return }
-            let rw = 1 / W
-            let ud = (t.a * px + t.b * py + t.c) * rw, vd = (t.d * px + t.e * py + t.f) * rw
-            let u = Float(ud), v = Float(vd)
-            let f = Footprint(dudx: Float((t.a - ud * t.g) * rw), dudy: Float((t.b - ud * t.h) * rw),
-                              dvdx: Float((t.d - vd * t.g) * rw), dvdy: Float((t.e - vd * t.h) * rw))
+            guard let (u, v, f) = t.local(px: px, py: py) else { return }
             let covShape = coverage(of: shape, u: u, v: v, footprint: f)
             var borderCoverage: Float = 0
             if let border, covShape > 0 {
