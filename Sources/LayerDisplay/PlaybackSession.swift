@@ -81,6 +81,10 @@ public final class PlaybackSession {
     public var onPresent: ((Double, Surface) -> Void)?
     /// The subtitles in the tree, which `t` cycles through.
     public var subtitles: SubtitleLayer?
+    /// For a tree whose videos are not `player`'s (a scene's several inputs, each on its own decode thread):
+    /// whether compositing the tree at a time would now wait for a decoder (`Layer.videoWouldWait(at:)`). Set, the
+    /// tree's frames change with time, and the session waits on it as it does on `player`. Set before `run()`.
+    public var videoWouldWait: ((Double) -> Bool)?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
@@ -214,7 +218,7 @@ public final class PlaybackSession {
     }
 
     /// Whether frames change with time (a video or an animation); otherwise only events make new frames.
-    private var isTimeVarying: Bool { player != nil || animating }
+    private var isTimeVarying: Bool { player != nil || videoWouldWait != nil || animating }
 
     private func collectRendered(now: Double) {
         guard ready == nil, let frame = renderer.take(waiting: 0) else { return }
@@ -282,7 +286,7 @@ public final class PlaybackSession {
             if !options.range.loops && options.range.end.isFinite && next >= options.range.end { return }
             // The decoder is still on its way to this frame: keep presenting what is ready rather than block
             // in the snapshot, and look again shortly.
-            decoderBehind = player?.wouldWait(forFrameAt: next) ?? false
+            decoderBehind = (player?.wouldWait(forFrameAt: next) ?? false) || (videoWouldWait?(next) ?? false)
             if decoderBehind { return }
             statistics.framesDropped += skipped
             t = next

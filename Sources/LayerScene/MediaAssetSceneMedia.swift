@@ -6,12 +6,16 @@ import LayerMedia
 /// with the same gravity, and an audio-only input shows nothing (SCENES.md §3).
 public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     private var assets: [String: MediaAsset] = [:]
-    /// The players of the layers made since the last (re)load began, by file and loop setting.
-    private var players: [String: [Player]] = [:]
+    private var images: [String: Image] = [:]
+    /// The players of the layers made since the last (re)load began, one per input (`key(_:)`): every layer of
+    /// an input shows the same player, so an input decodes once however many layers show it.
+    private var players: [String: Player] = [:]
     /// During a reload: the players of the tree still playing, for new layers of the same input to take.
-    private var reusable: [String: [Player]] = [:]
+    private var reusable: [String: Player] = [:]
     /// During a reload: every player of the tree still playing (restored if the reload fails).
-    private var playing: [String: [Player]]?
+    private var playing: [String: Player]?
+    /// Decoders opened so far (for tests: one per input, none for an unchanged input on reload).
+    private(set) var decodersOpened = 0
 
     public init() {}
 
@@ -27,28 +31,41 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         guard asset.video != nil else { return Layer() }
         if asset.isStill {
             let layer = Layer()
-            layer.contents = .image(try ImageLoader.load(path: input.src))
+            layer.contents = .image(try image(input.src))
             layer.contentsGravity = videoGravity
             return layer
         }
-        let key = "\(input.src)\n\(input.loop)"
+        let key = Self.key(input)
         let player: Player
-        if let reused = reusable[key]?.first {
-            reusable[key]?.removeFirst()
+        if let shared = players[key] {
+            player = shared  // another layer of this input: the same decode
+        } else if let reused = reusable.removeValue(forKey: key) {
             player = reused  // the same file, start and loop: its decoder keeps going (SCENES.md §8)
         } else {
             player = try Player(path: input.src)
-            // `loop`: past the end the medium wraps instead of holding its last frame (SCENES.md §6).
-            if input.loop, asset.duration > 0 { player.range = PlaybackRange(start: 0, end: asset.duration, loops: true) }
+            decodersOpened += 1
+            // A layer at local time L shows media time `start + L` (SCENES.md §6); before the medium's start its
+            // first frame, past its end the last frame, or with `loop` it wraps.
+            player.timeOffset = input.start
+            if asset.duration > 0, asset.duration.isFinite {
+                player.range = PlaybackRange(start: 0, end: asset.duration, loops: input.loop)
+            }
         }
-        players[key, default: []].append(player)
+        players[key] = player
         let layer = PlayerLayer(player: player)
         layer.videoGravity = videoGravity
         return layer
     }
 
+    /// What makes two layers' inputs one decode: the same file, in-point, looping and stream (an input id, or the
+    /// same values written inline on several layers).
+    static func key(_ input: SceneInput) -> String {
+        "\(input.src)\n\(input.start)\n\(input.loop)\n\(input.stream.map(String.init) ?? "")"
+    }
+
     public func beginReload() {
         if let saved = playing { players = saved }  // a reload that neither finished nor was cancelled
+        images = [:]  // a reload reads stills again (an edited image shows)
         playing = players
         reusable = players
         players = [:]
@@ -72,5 +89,13 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         let a = try MediaAsset(path: path)
         assets[path] = a
         return a
+    }
+
+    /// One decode per still, however many layers show it.
+    private func image(_ path: String) throws -> Image {
+        if let i = images[path] { return i }
+        let i = try ImageLoader.load(path: path)
+        images[path] = i
+        return i
     }
 }

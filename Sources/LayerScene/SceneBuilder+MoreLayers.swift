@@ -195,6 +195,8 @@ extension SceneBuilder {
             }
             return SceneSubtitlesLayer(track: nil)
         }
-        return SceneSubtitlesLayer(track: tracks[stream], loopDuration: input.loop ? input.info?.duration : nil)
+        let layer = SceneSubtitlesLayer(track: tracks[stream], loopDuration: input.loop ? input.info?.duration : nil)
+        layer.mediaStart = input.start  // the cues of the picture the input's media layers show
+        return layer
     }
 }

@@ -154,12 +154,8 @@ extension SceneBuilder {
         var input = SceneInput(id: id, src: srcJSON.string?.hasPrefix("$") == false && srcJSON.string?.hasPrefix("=") == false ? filePath(src) : src,
                                start: 0, loop: false, stream: nil, info: nil)
         if let s = json["start"], let v = value(s, "\(path).start"), v != .undefined {
+            // The media time shown at the layer's local time 0 (SCENES.md §6; `Player.timeOffset` applies it).
             input.start = ctx.time(v, Site(json: s, path: "\(path).start")) ?? 0
-            if input.start != 0 {
-                // Said, not silently dropped: the player shows media time = layer time until in-points are wired.
-                ctx.warnings.append(SceneDiagnostic(file: ctx.file, position: s.position, path: "\(path).start",
-                                                    message: "ignored: media in-points are not supported by this layerplay yet"))
-            }
         }
         if let l = json["loop"], let v = value(l, "\(path).loop"), v != .undefined { input.loop = ctx.bool(v, Site(json: l, path: "\(path).loop")) ?? false }
         if let s = json["stream"], let v = value(s, "\(path).stream"), v != .undefined { input.stream = ctx.number(v, Site(json: s, path: "\(path).stream"), min: 0, max: 1000).map { Int($0) } }

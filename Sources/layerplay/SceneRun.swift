@@ -117,16 +117,20 @@ struct SceneRunCommand: ParsableCommand {
         }
         let rate = MovieWriter.rational(fps ?? loaded.fps)
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
-        let audio = noAudio || MovieWriter.isImageSequence(output) ? nil : loaded.audioInput.flatMap { id in loaded.inputs.first { $0.id == id }?.src }
+        // The scene's `audio` input (none with "none" or --no-audio), from its `start` as its picture.
+        let audio = noAudio || MovieWriter.isImageSequence(output) ? nil : loaded.audio
         let exporter = Exporter(root: loaded.root, width: width, height: height,
                                 settings: EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate),
-                                start: start?.seconds ?? 0, frameCount: frames, audioSource: audio)
+                                start: start?.seconds ?? 0, frameCount: frames, audioSource: audio?.src)
+        exporter.audioOffset = audio?.start ?? 0
         do { _ = try exporter.export(to: output, replacing: overwrite) { _ in } } catch let e as FileExistsError {
             throw RunError("'\(e.path)' already exists; use -y to overwrite it")
         } catch { throw RunError("\(error)") }
     }
 
-    /// A window on the scene; its clock is the audio input's sound when it has one.
+    /// A window on the scene; its clock is the audio input's sound when it has one. Every input decodes on its own
+    /// thread and shows the frame of its layer's time on that one clock: the session waits for whichever decoder
+    /// is behind (`videoWouldWait`) rather than for one player.
     func play(_ loaded: LoadedScene, options loadOptions: SceneLoadOptions, width: Int, height: Int) throws {
         // Live reload (SCENES.md §8): the window shows the reloader's host layer, whose scene is swapped between
         // frames; the session's clock and pause state are the session's, so they carry over by themselves.
@@ -135,25 +139,22 @@ struct SceneRunCommand: ParsableCommand {
         let end = duration.map { begin + $0.seconds } ?? loaded.duration.map { $0 } ?? .infinity
         let options = PlaybackSession.Options(title: loaded.name, range: PlaybackRange(start: begin, end: end, loops: false),
                                               frameRate: fps ?? loaded.fps)
-        let audio = noAudio ? nil : loaded.audioInput.flatMap { id in loaded.inputs.first { $0.id == id }?.src }
+        let audio = noAudio ? nil : loaded.audio?.src
+        let root = reloader?.host ?? loaded.root
         let session: PlaybackSession
         do {
             // The canvas keeps its size (canvas.resize "scale"); "relayout" waits for re-evaluation on reload.
-            session = try PlaybackSession(root: reloader?.host ?? loaded.root, size: (width, height), player: firstPlayer(loaded.root),
+            // No `player`: the session would impose its range on it, and each input keeps its own start and loop.
+            session = try PlaybackSession(root: root, size: (width, height), player: nil,
                                           audioPath: audio, options: options) { _, _ in }
         } catch { throw RunError("\(error)") }
+        // A scene with inputs changes with time even where nothing animates: its decoders are checked each frame.
+        if !loaded.inputs.isEmpty { session.videoWouldWait = { root.videoWouldWait(at: $0) } }
         if let reloader {
             session.onTick = { [unowned session] _ in
                 if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.setNeedsFrame() }
             }
         }
         _ = session.run()
-    }
-
-    /// The first video player in the tree: the session keeps it fed (the others decode on their own clocks).
-    func firstPlayer(_ layer: Layer) -> Player? {
-        if let p = (layer as? PlayerLayer)?.player { return p }
-        for s in layer.sublayers ?? [] { if let p = firstPlayer(s) { return p } }
-        return nil
     }
 }
