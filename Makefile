@@ -62,6 +62,8 @@ test: deps
 	$(SWIFT) run -c release --skip-build Drawable out/example-drawable.png
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/picture-in-picture.json media/ship.mp4 media/clip.mp4 --start 1.5 --duration 1 -y -o out/scene-picture-in-picture.mp4
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/lower-third.json media/ship.mp4 --set at=0 --duration 1 -y -o out/scene-lower-third.mp4
+	$(SWIFT) run -c release --skip-build layerplay Config/scenes/wall.json media/ship.mp4,media/clip.mp4,media/sar.mp4 --start 2 --duration 1 -y -o out/scene-wall.mp4
+	$(SWIFT) run -c release --skip-build layerplay Config/scenes/cube.json media/ship.mp4,media/clip.mp4,media/sar.mp4,media/rotated.mp4 --start 1 --duration 1 -y -o out/scene-cube.mp4
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build
