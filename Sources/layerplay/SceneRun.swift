@@ -40,6 +40,8 @@ struct SceneRunCommand: ParsableCommand {
     var overwrite = false
     @Flag(name: .customLong("no-watch"), help: "In a window, do not reload the scene when its file changes.")
     var noWatch = false
+    @Flag(help: "After playing, print the playback's statistics as JSON on stderr (CLI.md).")
+    var stats = false
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
@@ -49,8 +51,8 @@ struct SceneRunCommand: ParsableCommand {
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
     static let ownOptions: Set<String> = ["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
-                                          "--preset", "--no-audio", "--no-watch", "--help"]
-    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--help"]
+                                          "--preset", "--no-audio", "--no-watch", "--stats", "--help"]
+    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--stats", "--help"]
 
     /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
     /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
@@ -148,13 +150,15 @@ struct SceneRunCommand: ParsableCommand {
             session = try PlaybackSession(root: root, size: (width, height), player: nil,
                                           audioPath: audio, options: options) { _, _ in }
         } catch { throw RunError("\(error)") }
-        // A scene with inputs changes with time even where nothing animates: its decoders are checked each frame.
-        if !loaded.inputs.isEmpty { session.videoWouldWait = { root.videoWouldWait(at: $0) } }
+        // The tree's videos (whichever a reload brings) change with time even where nothing animates: the session
+        // renders on the frame grid and checks every input's decoder before each frame.
+        session.videoWouldWait = { root.videoWouldWait(at: $0) }
         if let reloader {
             session.onTick = { [unowned session] _ in
                 if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.setNeedsFrame() }
             }
         }
-        _ = session.run()
+        let statistics = session.run()
+        if stats { StandardError.writeLine(statistics.json) }
     }
 }
