@@ -139,8 +139,10 @@ struct SceneRunCommand: ParsableCommand {
         let reloader = noWatch ? nil : SceneReloader(path: scene, options: loadOptions, scene: loaded) { StandardError.writeLine($0) }
         let begin = start?.seconds ?? 0
         let end = duration.map { begin + $0.seconds } ?? loaded.duration.map { $0 } ?? .infinity
-        let options = PlaybackSession.Options(title: loaded.name, range: PlaybackRange(start: begin, end: end, loops: false),
+        var options = PlaybackSession.Options(title: loaded.name, range: PlaybackRange(start: begin, end: end, loops: false),
                                               frameRate: fps ?? loaded.fps)
+        // The audio input's sound from its `start`, in step with its picture; it drives the clock.
+        options.audioOffset = loaded.audio?.start ?? 0
         let audio = noAudio ? nil : loaded.audio?.src
         let root = reloader?.host ?? loaded.root
         let session: PlaybackSession
