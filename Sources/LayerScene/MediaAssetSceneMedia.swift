@@ -16,6 +16,8 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     private var playing: [String: Player]?
     /// Decoders opened so far (for tests: one per input, none for an unchanged input on reload).
     private(set) var decodersOpened = 0
+    /// The video layers made since the last (re)load began, with their input, for `didBuild`.
+    private var made: [(layer: PlayerLayer, key: String, input: SceneInput)] = []
 
     public init() {}
 
@@ -42,19 +44,57 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         } else if let reused = reusable.removeValue(forKey: key) {
             player = reused  // the same file, start and loop: its decoder keeps going (SCENES.md §8)
         } else {
-            player = try Player(path: input.src)
-            decodersOpened += 1
-            // A layer at local time L shows media time `start + L` (SCENES.md §6); before the medium's start its
-            // first frame, past its end the last frame, or with `loop` it wraps.
-            player.timeOffset = input.start
-            if asset.duration > 0, asset.duration.isFinite {
-                player.range = PlaybackRange(start: 0, end: asset.duration, loops: input.loop)
-            }
+            player = try open(input, asset)
         }
         players[key] = player
         let layer = PlayerLayer(player: player)
         layer.videoGravity = videoGravity
+        made.append((layer, key, input))
         return layer
+    }
+
+    /// A new decode of `input`. A layer at local time L shows media time `start + L` (SCENES.md §6); before the
+    /// medium's start its first frame, past its end the last frame, or with `loop` it wraps.
+    private func open(_ input: SceneInput, _ asset: MediaAsset) throws -> Player {
+        let player = try Player(path: input.src)
+        decodersOpened += 1
+        player.timeOffset = input.start
+        if asset.duration > 0, asset.duration.isFinite {
+            player.range = PlaybackRange(start: 0, end: asset.duration, loops: input.loop)
+        }
+        return player
+    }
+
+    private func reopen(_ input: SceneInput) -> Player? {
+        guard let asset = assets[input.src] else { return nil }
+        return try? open(input, asset)
+    }
+
+    /// One decode serves the layers of an input only while they ask for the same times: a decoder asked for two
+    /// times seconds apart, frame after frame, would seek back and forth on every frame. So the layers of an
+    /// input whose clocks differ from the first's (a `beginTime`, `speed` or `timeOffset` of their own or of a
+    /// superlayer) get a decode per clock, kept across reloads like the others.
+    public func didBuild(_ root: Layer) {
+        defer { made = [] }
+        var clocks: [ObjectIdentifier: LayerClock] = [:]
+        func walk(_ layer: Layer, _ parent: LayerClock) {
+            let clock = parent.then(layer)
+            if layer is PlayerLayer { clocks[ObjectIdentifier(layer)] = clock }
+            for s in layer.sublayers ?? [] { walk(s, clock) }
+            if let mask = layer.mask { walk(mask, clock) }
+        }
+        walk(root, LayerClock())
+        var first: [String: LayerClock] = [:]
+        for entry in made {
+            guard let clock = clocks[ObjectIdentifier(entry.layer)] else { continue }
+            guard let shared = first[entry.key] else { first[entry.key] = clock; continue }
+            if clock == shared { continue }
+            let key = entry.key + "\n@" + clock.description
+            // (Should the file no longer open, the layer keeps the shared decode: slower, never wrong.)
+            guard let p = players[key] ?? reusable.removeValue(forKey: key) ?? reopen(entry.input) else { continue }
+            players[key] = p
+            entry.layer.player = p
+        }
     }
 
     /// What makes two layers' inputs one decode: the same file, in-point, looping and stream (an input id, or the
@@ -65,6 +105,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
 
     public func beginReload() {
         if let saved = playing { players = saved }  // a reload that neither finished nor was cancelled
+        made = []
         images = [:]  // a reload reads stills again (an edited image shows)
         playing = players
         reusable = players
@@ -74,6 +115,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     public func cancelReload() {
         // The failed load's layers are dropped; the tree that keeps playing has all of its players still.
         if let saved = playing { players = saved }
+        made = []
         playing = nil
         reusable = [:]
     }
@@ -98,4 +140,17 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         images[path] = i
         return i
     }
+}
+
+/// A layer's clock as a function of the tree's time: `local = scale · t + offset` (CAMediaTiming, composed down
+/// from the root).
+private struct LayerClock: Equatable, CustomStringConvertible {
+    var scale = 1.0, offset = 0.0
+
+    /// The clock of `layer`, a sublayer of one with this clock: `(t − beginTime) · speed + timeOffset`.
+    func then(_ layer: Layer) -> LayerClock {
+        LayerClock(scale: scale * layer.speed, offset: (offset - layer.beginTime) * layer.speed + layer.timeOffset)
+    }
+
+    var description: String { "\(scale),\(offset)" }
 }

@@ -95,6 +95,7 @@ public enum SceneLoader {
         let scene = builder.build(json)
         ctx = builder.ctx
         guard ctx.diagnostics.isEmpty, let scene else { throw SceneErrors(ctx.diagnostics) }
+        options.media?.didBuild(scene.root)
         return (scene, builder, json)
     }
 }

@@ -69,6 +69,17 @@ private func shownFrame(_ root: Layer, at time: Double) -> Int? {
     return find(root.snapshot(at: time)).map { frameNumber($0, x: 32, y: 32) }
 }
 
+/// The frame numbers every video of the tree shows when snapshotted at `time`, in tree order.
+private func shownFrames(_ root: Layer, at time: Double) -> [Int] {
+    func collect(_ s: LayerSnapshot) -> [Int] {
+        var out: [Int] = []
+        if case .pixelBuffer(let b)? = s.contents { out.append(frameNumber(b, x: 32, y: 32)) }
+        for c in s.sublayers { out += collect(c) }
+        return out
+    }
+    return collect(root.snapshot(at: time))
+}
+
 private func playerLayers(_ layer: Layer) -> [PlayerLayer] {
     ((layer as? PlayerLayer).map { [$0] } ?? []) + (layer.sublayers ?? []).flatMap(playerLayers)
 }
@@ -196,4 +207,29 @@ private func playerLayers(_ layer: Layer) -> [PlayerLayer] {
     #expect(try export("") == ["video", "audio:44100"])  // the first input with sound
     #expect(try export("\"audio\": \"b\",") == ["video", "audio:22050"])
     #expect(try export("\"audio\": \"none\",") == ["video"])
+}
+
+@Test func layersOfAnInputOnDifferentClocksDecodeApart() throws {
+    let clips = try NumberedClips()
+    let media = MediaAssetSceneMedia()
+    // Two layers on the tree's clock share a decode; the third starts a second later (its own beginTime) and the
+    // fourth sits in a group that runs at half speed: one decoder each, else one decoder would seek back and
+    // forth between their times on every frame.
+    let scene = try clips.load("""
+    {"version": "1.0", "inputs": {"v": {"src": "numbered.mp4"}}, "canvas": {"size": "256x64"},
+     "layers": [
+       {"type": "media", "input": "v", "frame": [0, 0, 64, 64]},
+       {"type": "media", "input": "v", "frame": [64, 0, 64, 64]},
+       {"type": "media", "input": "v", "frame": [128, 0, 64, 64], "beginTime": 1},
+       {"frame": [192, 0, 64, 64], "speed": 0.5, "sublayers": [{"type": "media", "input": "v", "frame": [0, 0, 64, 64]}]}
+     ]}
+    """, media: media)
+    #expect(media.decodersOpened == 3)
+    let layers = playerLayers(scene.root)
+    let players = layers.compactMap(\.player)
+    #expect(players.count == 4 && players[0] === players[1] && players[1] !== players[2] && players[2] !== players[3])
+    #expect(players[0] !== players[3])
+    // Each shows the frame of its own clock at tree time 2.05: 20, 20, 10 (a second later), 10 (half speed).
+    #expect(shownFrames(scene.root, at: 2.05) == [20, 20, 10, 10])
+    #expect(layers.count == 4)
 }
