@@ -3,6 +3,7 @@
 /// `Config/scenes/NAME.json`; `make builtin-scenes` copies it into `BuiltinScenes+Card.swift`, and a test holds
 /// the copy to the file byte for byte.
 public enum BuiltinScenes {
+    /// What a built-in scene's name starts with where a scene file's path would be: `builtin:card`.
     public static let prefix = "builtin:"
 
     /// The built-in scenes by name (without the prefix).

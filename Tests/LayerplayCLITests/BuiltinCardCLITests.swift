@@ -30,6 +30,14 @@ struct BuiltinCardCLITests {
         }
     }
 
+    /// Sound only: no picture to take the size from, so the canvas is 1280×720, as the card always had it.
+    @Test func anAudioOnlyCardHasTheDefaultCanvas() throws {
+        let r = runLayerplay(["scene", "print", "builtin:card", mediaSample("tone.m4a")])
+        expectSuccess(r)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect((doc["canvas"] as? [String: Any])?["size"] as? [Double] == [1280, 720], "\(r.stdout.prefix(300))")
+    }
+
     /// `layerplay INPUT --flags` and `layerplay builtin:card INPUT --flags` are one scene: the same pixels.
     @Test func theBuiltinCardNamedDrawsWhatTheFlagsDraw() throws {
         try withTemporaryDirectory { dir in
