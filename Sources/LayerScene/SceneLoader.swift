@@ -54,11 +54,7 @@ public enum SceneLoader {
 
     /// Reads and loads the scene at `path` (`file` in messages is `path` as given).
     public static func load(contentsOf path: String, options: SceneLoadOptions) throws(SceneErrors) -> LoadedScene {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
-                                               message: "cannot read the scene file: \(error.localizedDescription)")])
-        }
+        let text = try sceneText(path, options: options)
         return try load(text: text, options: options)
     }
 
@@ -70,11 +66,7 @@ public enum SceneLoader {
     /// `scene print`: the scene at `path` loaded (so it must be clean, media probed), then written back as plain
     /// JSON with params, `let`, `repeat` and `when` resolved (SCENES.md §5).
     public static func resolvedJSON(contentsOf path: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
-                                               message: "cannot read the scene file: \(error.localizedDescription)")])
-        }
+        let text = try sceneText(path, options: options)
         return try resolvedJSON(text: text, options: options)
     }
 
@@ -82,6 +74,21 @@ public enum SceneLoader {
         let (scene, built, json) = try build(text: text, options: options)
         var builder = built
         return builder.printedDocument(json, scene: scene).json()
+    }
+
+    /// The text of the scene at `path`: a built-in scene's (`builtin:card`), else the file's.
+    static func sceneText(_ path: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
+        if BuiltinScenes.isBuiltin(path) {
+            guard let text = BuiltinScenes.text(of: path) else {
+                throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
+                                                   message: "no such built-in scene (there are: \(BuiltinScenes.all.keys.sorted().map { BuiltinScenes.prefix + $0 }.joined(separator: ", ")))")])
+            }
+            return text
+        }
+        do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
+                                               message: "cannot read the scene file: \(error.localizedDescription)")])
+        }
     }
 
     static func build(text: String, options: SceneLoadOptions) throws(SceneErrors) -> (scene: LoadedScene, builder: SceneBuilder, json: JSONValue) {

@@ -45,6 +45,7 @@ struct SceneRunCommand: ParsableCommand {
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
+        if BuiltinScenes.isBuiltin(path) { return true }
         let ext = (path as NSString).pathExtension.lowercased()
         return ext == "json" || ext == "jsonc"
     }
@@ -136,7 +137,8 @@ struct SceneRunCommand: ParsableCommand {
     func play(_ loaded: LoadedScene, options loadOptions: SceneLoadOptions, width: Int, height: Int) throws {
         // Live reload (SCENES.md §8): the window shows the reloader's host layer, whose scene is swapped between
         // frames; the session's clock and pause state are the session's, so they carry over by themselves.
-        let reloader = noWatch ? nil : SceneReloader(path: scene, options: loadOptions, scene: loaded) { StandardError.writeLine($0) }
+        // A built-in scene has no file to watch.
+        let reloader = noWatch || BuiltinScenes.isBuiltin(scene) ? nil : SceneReloader(path: scene, options: loadOptions, scene: loaded) { StandardError.writeLine($0) }
         let begin = start?.seconds ?? 0
         let end = duration.map { begin + $0.seconds } ?? loaded.duration.map { $0 } ?? .infinity
         var options = PlaybackSession.Options(title: loaded.name, range: PlaybackRange(start: begin, end: end, loops: false),
