@@ -27,7 +27,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         guard asset.video != nil else { return Layer() }
         if asset.isStill {
             let layer = Layer()
-            layer.contents = .image(try ImageLoader.load(path: input.src))
+            layer.contents = .image(try ImageLoader.load(path: SceneFileRule.openable(input.src)))
             layer.contentsGravity = videoGravity
             return layer
         }
@@ -37,7 +37,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
             reusable[key]?.removeFirst()
             player = reused  // the same file, start and loop: its decoder keeps going (SCENES.md §8)
         } else {
-            player = try Player(path: input.src)
+            player = try Player(path: SceneFileRule.openable(input.src))
             // `loop`: past the end the medium wraps instead of holding its last frame (SCENES.md §6).
             if input.loop, asset.duration > 0 { player.range = PlaybackRange(start: 0, end: asset.duration, loops: true) }
         }
@@ -69,7 +69,8 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// One probe per file, however many layers show it.
     private func asset(_ path: String) throws -> MediaAsset {
         if let a = assets[path] { return a }
-        let a = try MediaAsset(path: path)
+        // Absolute, so FFmpeg reads it as a file whatever it contains (SceneFileRule).
+        let a = try MediaAsset(path: SceneFileRule.openable(path))
         assets[path] = a
         return a
     }
