@@ -175,3 +175,19 @@ final class CountingMedia: SceneMedia {
     #expect(band()?.backgroundColor == .blue)
     #expect(lines == ["layerplay: error: lower.json:1:43: layers[0].opacity: expected a number from 0 to 1, got \"x\" (included from top.json:1:71)"])
 }
+
+@Test func scenePrintKeepsIncludesAndCutsResolvedAndLoadsBack() throws {
+    let folder = try SceneFolder(["lower.json": lowerThird, "show.json": """
+    {"version": "1.0", "canvas": {"size": "320x180"}, "params": {"t": {"type": "time", "default": "2s"}},
+     "layers": [{"id": "lower", "type": "scene", "src": "lower.json", "set": {"width": "=W / 2", "title": "On air"}},
+                {"id": "cam", "type": "switch", "size": ["100%", "100%"],
+                 "sublayers": [{"id": "a"}, {"id": "b"}],
+                 "cuts": [{"at": "$t", "show": "b", "transition": {"type": "push", "duration": "=t / 4"}}]}]}
+    """])
+    let json = try SceneLoader.resolvedJSON(contentsOf: folder.url.appendingPathComponent("show.json").path, options: folder.options("show.json"))
+    #expect(json.contains("\"set\": {\n") && json.contains("\"width\": 160") && json.contains("\"at\": 2") && json.contains("\"duration\": 0.5"))
+    try folder.write("printed.json", json)
+    let again = try folder.load("printed.json")
+    #expect(again.root.sublayers?.first?.bounds.width == 160)
+    #expect(again.root.sublayers?.last?.sublayers?.last?.animation(forKey: "switch-cut0-in") != nil)
+}
