@@ -72,6 +72,35 @@ struct SceneFileAccessTests {
                 "in a scene the name is written ./NAME, since a bare one reads like a protocol")
     }
 
+    /// A local file is not a way out either: a playlist that names a URL is opened with FFmpeg's `file` protocol,
+    /// whose nested opens may use only `file`, `crypto` and `data`, so its segment is never fetched. A listener on
+    /// the segment's port sees no connection.
+    @Test func aLocalPlaylistCannotReachTheNetwork() throws {
+        let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(server >= 0)
+        defer { close(server) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { a in
+            try a.withMemoryRebound(to: sockaddr.self, capacity: 1) { p in
+                try #require(bind(server, p, length) == 0 && listen(server, 4) == 0 && getsockname(server, p, &length) == 0)
+            }
+        }
+        let port = UInt16(bigEndian: address.sin_port)
+        _ = fcntl(server, F_SETFL, fcntl(server, F_GETFL) | O_NONBLOCK)
+
+        let folder = try SceneFolder(["evil.m3u8": "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nhttp://127.0.0.1:\(port)/seg.ts\n#EXT-X-ENDLIST\n"])
+        let errors = sceneErrors("{\"version\": \"1.0\", \"inputs\": {\"main\": {\"src\": \"\(folder.path)/evil.m3u8\"}}, \"layers\": []}",
+                                 media: MediaAssetSceneMedia())
+        #expect(errors.count == 1 && errors.first?.contains("inputs.main.src: cannot open") == true, "\(errors)")
+        let client = accept(server, nil, nil)
+        #expect(client < 0, "the playlist's URL was fetched")
+        if client >= 0 { close(client) }
+    }
+
     @Test func aLoadThatReadsNoFilesRefusesThem() {
         var o = SceneLoadOptions(file: "t.json", directory: "/")
         o.readsFiles = false
