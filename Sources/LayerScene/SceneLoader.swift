@@ -12,11 +12,13 @@ public final class LoadedScene {
     /// Seconds; nil when the scene gives none (an export then needs `--duration`).
     public let duration: Double?
     public let params: [SceneParam]
+    /// Its own inputs, then those of the scenes it includes (ids `FILE#ID`: theirs, not for `audio`).
     public let inputs: [SceneInput]
     /// The input whose sound plays (`audio`), nil for none.
     public let audioInput: String?
     public let warnings: [SceneDiagnostic]
-    /// The images and subtitle files the scene read (not its media inputs): live reload watches them too.
+    /// The images, subtitle files and included scene files the scene read, its included scenes' too (not its media
+    /// inputs): live reload watches them all.
     public internal(set) var files: [String] = []
 
     init(name: String, root: Layer, canvasSize: Size, fps: Double, duration: Double?, params: [SceneParam],
