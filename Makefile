@@ -76,7 +76,7 @@ bench-play: build
 
 # Fuzzing (libFuzzer, see README): the harnesses in Fuzz/ (a package of their own: a fuzz target has no main)
 # built with the fuzzer and ASan, seeded with tiny clips the ffmpeg CLI makes, each run for its share of
-# FUZZ_SECONDS. Not part of `make test`.
+# FUZZ_SECONDS (FUZZ_HARNESSES in the environment picks some: FUZZ_HARNESSES=FuzzScene). Not part of `make test`.
 FUZZ_SECONDS ?= 1500
 FUZZ_SCRATCH := .build-fuzz
 FUZZ_WORK    := $(FUZZ_SCRATCH)/work

@@ -56,7 +56,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// A new decode of `input`. A layer at local time L shows media time `start + L` (SCENES.md §6); before the
     /// medium's start its first frame, past its end the last frame, or with `loop` it wraps.
     private func open(_ input: SceneInput, _ asset: MediaAsset) throws -> Player {
-        let player = try Player(path: input.src)
+        let player = try Player(path: SceneFileRule.openable(input.src))
         decodersOpened += 1
         player.timeOffset = input.start
         if asset.duration > 0, asset.duration.isFinite {
@@ -128,7 +128,8 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// One probe per file, however many layers show it.
     private func asset(_ path: String) throws -> MediaAsset {
         if let a = assets[path] { return a }
-        let a = try MediaAsset(path: path)
+        // Absolute, so FFmpeg reads it as a file whatever it contains (SceneFileRule).
+        let a = try MediaAsset(path: SceneFileRule.openable(path))
         assets[path] = a
         return a
     }
@@ -136,7 +137,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// One decode per still, however many layers show it.
     private func image(_ path: String) throws -> Image {
         if let i = images[path] { return i }
-        let i = try ImageLoader.load(path: path)
+        let i = try ImageLoader.load(path: SceneFileRule.openable(path))
         images[path] = i
         return i
     }
