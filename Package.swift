@@ -109,6 +109,6 @@ let package = Package(
         .testTarget(name: "LayerSceneTests", dependencies: ["LayerScene", "LayerKit", "LayerGraphics", "LayerMedia", "TestSupport"]),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"]),
         // Playback against a real clock: `make test` runs these on their own (nothing else competing for the cores).
-        .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerCompositor", "LayerGraphics", "CSDL2", "TestSupport"]),
+        .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerCompositor", "LayerGraphics", "CSDL2", "TestSupport", "LayerScene"]),
     ]
 )

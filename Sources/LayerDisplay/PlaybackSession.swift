@@ -144,6 +144,12 @@ public final class PlaybackSession {
     private var canvas = (width: 0, height: 0)
     /// The on-screen display, the tree's last sublayer while the session runs (nil with `showsOSD` off).
     public private(set) var osd: OnScreenDisplay?
+    /// The bottom left notice display (a failed scene reload's error line for 3 s), the tree's last sublayer while
+    /// the session runs; made on the first `showNotice(_:)` and kept also with `showsOSD` off, since what it says
+    /// is an error the user needs to see.
+    public private(set) var notice: OnScreenDisplay?
+    /// Seconds a notice stays (3 s with its fade, SCENES.md §8).
+    static let noticeSeconds = 3.0
     /// The last shown frame's time minus the clock's, in milliseconds (the status line's A-V).
     private var lastDifference = 0.0
     /// Whether an animation runs at the clock's time, judged once per turn of the loop.
@@ -165,11 +171,17 @@ public final class PlaybackSession {
         }
         if options.showsOSD {
             let display = OnScreenDisplay()
-            display.place(canvasHeight: canvas.height)
+            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height)
             Transaction.withoutActions { root.addSublayer(display.layer) }
             osd = display
         }
-        defer { if let osd { Transaction.withoutActions { osd.layer.removeFromSuperlayer() } } }
+        defer {
+            Transaction.withoutActions {
+                osd?.layer.removeFromSuperlayer()
+                notice?.layer.removeFromSuperlayer()
+            }
+            notice = nil
+        }
         nextTick = options.range.start
         clock.seek(to: options.range.start)
         resumeOnShow = true // the clock starts when the first frame is on screen
@@ -179,6 +191,7 @@ public final class PlaybackSession {
             while SDL_PollEvent(&event) != 0 { handle(event) }
             if quit { break }
             if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
+            if let notice, notice.update(at: hostSeconds()), clock.isPaused { invalidate() }
             let now = clock.time
             animating = root.hasRunningAnimations(at: now)
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
@@ -347,6 +360,8 @@ public final class PlaybackSession {
                     layout(size.width, size.height)
                     onLayout?(size.width, size.height)
                 }
+                osd?.place(canvasWidth: size.width, canvasHeight: size.height)
+                notice?.place(canvasWidth: size.width, canvasHeight: size.height)
                 invalidate()
             }
             return
@@ -359,6 +374,22 @@ public final class PlaybackSession {
     func perform(_ command: PlaybackCommand) {
         carryOut(command)
         tellOSD(command)
+    }
+
+    /// Shows `line` at the window's bottom left for 3 s of wall time (then it is gone), over whatever the top left
+    /// display says: how `layerplay` shows a failed scene reload's error line (SCENES.md §8). Call it on the
+    /// session's thread (from `onTick`, as the reloader's poll does); a second call replaces the line and restarts
+    /// the 3 s.
+    public func showNotice(_ line: String) {
+        let display: OnScreenDisplay
+        if let notice { display = notice } else {
+            display = OnScreenDisplay(name: "notice", corner: .bottomLeft, hold: Self.noticeSeconds - OnScreenDisplay.fade)
+            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height)
+            Transaction.withoutActions { root.addSublayer(display.layer) }
+            notice = display
+        }
+        display.show(line, at: hostSeconds())
+        invalidate()
     }
 
     /// What the on-screen display says after `command`.

@@ -25,6 +25,9 @@ public final class SceneReloader {
     private var pendingSince: Double?
     /// Receives one line per failed reload (`layerplay: error: …`) and per warning.
     private let report: (String) -> Void
+    /// Also receives a failed reload's error line, after `report`: a window shows it in a corner for 3 s
+    /// (`PlaybackSession.showNotice(_:)`), since a terminal behind the window is easy to miss.
+    public var onError: ((String) -> Void)?
 
     /// - Parameters:
     ///   - scene: the scene as first loaded from `path` with `options`.
@@ -58,7 +61,9 @@ public final class SceneReloader {
         let next: LoadedScene
         do throws(SceneErrors) { next = try SceneLoader.load(contentsOf: path, options: options) } catch {
             (options.media as? ReloadableSceneMedia)?.cancelReload()
-            report("layerplay: error: \(error.description)")
+            let line = "layerplay: error: \(error.description)"
+            report(line)
+            onError?(line)
             return false
         }
         for w in next.warnings { report("layerplay: warning: \(w)") }

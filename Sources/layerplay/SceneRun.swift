@@ -143,6 +143,8 @@ struct SceneRunCommand: ParsableCommand {
                                           audioPath: audio, options: options) { _, _ in }
         } catch { throw RunError("\(error)") }
         if let reloader {
+            // The error line of a failed reload is printed and also shown in the window's bottom left for 3 s.
+            reloader.onError = { [unowned session] line in session.showNotice(line) }
             session.onTick = { [unowned session] _ in
                 if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.setNeedsFrame() }
             }
