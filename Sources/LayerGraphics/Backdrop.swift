@@ -8,7 +8,10 @@
 public struct Backdrop: Sendable, Equatable {
     /// The canvas colour as the surface holds it: a premultiplied BGRA word.
     public let color: UInt32
-    public let width: Int, height: Int
+    /// The surface's width in pixels.
+    public let width: Int
+    /// The surface's height in pixels.
+    public let height: Int
     /// Per row, the start and end of the columns that may differ from `color` (start ≥ end: none).
     private let spans: [Int32]
 
