@@ -4,7 +4,9 @@ import LayerGraphics
 /// Why an expression failed; `offset` is the character offset inside the expression text (after the `=`), so the
 /// loader can point the column into the string (SCENES.md §7).
 public struct ExpressionError: Error, Sendable, Equatable {
+    /// Where the problem is, in characters from the start of the expression text (after the `=`).
     public var offset: Int
+    /// What was wrong, e.g. "unknown name 'wdth'".
     public var message: String
 }
 
@@ -12,6 +14,7 @@ public struct ExpressionError: Error, Sendable, Equatable {
 /// comparisons, `&& || !`, `c ? a : b`, calls of a fixed set of pure functions, `a[i]` and `a.b`. No assignment,
 /// loops or I/O: a scene stays a pure function of its params and probed inputs. Bounded in length and depth.
 public struct Expression {
+    /// The longest expression text accepted, in characters; a longer one is an error, not a slow evaluation.
     public static let maxLength = 4096
     static let maxDepth = 64
 

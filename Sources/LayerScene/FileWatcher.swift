@@ -7,6 +7,7 @@ import Glibc
 /// where available (editors often save by writing a new file and renaming it over the old, which a watch on the file
 /// itself would miss), else each file's size and modification time compared, at most every 250 ms. Never blocks.
 public final class FileWatcher {
+    /// The watched files, as absolute standardised paths.
     public let paths: [String]
     #if canImport(Glibc)
     private var fd: Int32 = -1

@@ -13,8 +13,11 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// During a reload: every player of the tree still playing (restored if the reload fails).
     private var playing: [String: [Player]]?
 
+    /// Media with nothing opened yet: files are probed on first use, once each.
     public init() {}
 
+    /// Probes `path` with `MediaAsset`: a video's display size and frame rate (none for a still), its duration (none for
+    /// a still) and whether it has sound.
     public func probe(_ path: String) throws -> SceneMediaInfo {
         let asset = try asset(path)
         let size = asset.video.map { Size(width: Double(max(1, $0.displayWidth)), height: Double(max(1, $0.displayHeight))) }
@@ -22,6 +25,9 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         return SceneMediaInfo(size: size, duration: asset.isStill ? nil : asset.duration, fps: fps, hasAudio: asset.audio != nil)
     }
 
+    /// A `PlayerLayer` on a player of `input` (looping when the input loops; during a reload, the player of the same
+    /// file and loop setting if the playing tree has one), a layer with the picture as contents for a still, or an
+    /// empty layer for sound only.
     public func makeLayer(for input: SceneInput, videoGravity: ContentsGravity) throws -> Layer {
         let asset = try asset(input.src)
         guard asset.video != nil else { return Layer() }
@@ -47,6 +53,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         return layer
     }
 
+    /// Keeps the playing tree's players aside, for the next load's layers of the same inputs to take.
     public func beginReload() {
         if let saved = playing { players = saved }  // a reload that neither finished nor was cancelled
         playing = players
@@ -54,6 +61,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         players = [:]
     }
 
+    /// The reload failed: every player stays with the tree that keeps playing.
     public func cancelReload() {
         // The failed load's layers are dropped; the tree that keeps playing has all of its players still.
         if let saved = playing { players = saved }
@@ -61,6 +69,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         reusable = [:]
     }
 
+    /// The reload succeeded: players no new layer took are let go (closed when their old layers go).
     public func finishReload() {
         playing = nil
         reusable = [:]

@@ -16,6 +16,7 @@ public final class SceneReloader {
 
     /// The layer the host shows: the current scene's root is its first sublayer.
     public let host = Layer()
+    /// The scene playing now: the first load, or the last reload that succeeded.
     public private(set) var scene: LoadedScene
     /// Successful reloads so far.
     public private(set) var reloads = 0
