@@ -23,6 +23,7 @@ public final class Compositor: Sendable {
         executor = Executor(threads: threads)
     }
 
+    /// How many threads render bands of rows (1: everything on the caller's thread).
     public var threads: Int { executor.threads }
 
     /// Draws `root` into `surface`, whose pixel space is the root's superlayer space.

@@ -15,10 +15,13 @@ import LayerMedia
 public final class PlaybackSession {
     /// How a session plays: the window's title, the range (and whether it loops), the frame grid, fullscreen, sound.
     public struct Options: Sendable {
+        /// The window's title (the file or scene name).
         public var title: String
+        /// The timeline range played, in seconds, and whether it loops.
         public var range: PlaybackRange
         /// The video's frame rate (frames are scheduled on its grid); nil for stills and sound only.
         public var frameRate: Double?
+        /// Start fullscreen (`--fs`); f toggles it while playing.
         public var fullscreen = false
         /// Lay the tree out again for the window's new size on a resize or fullscreen (a scene that asks for
         /// `"resize": "relayout"`); by default the canvas keeps its size and is scaled to fit, letterboxed, as a video
@@ -29,8 +32,11 @@ public final class PlaybackSession {
         public var keepOpen = false
         /// Show the on-screen display (seeks, volume, mute, pause); `--no-osd` turns it off.
         public var showsOSD = true
+        /// Start with the sound muted (m toggles it).
         public var muted = false
+        /// The starting volume, 0…1 (9 and 0 step it).
         public var volume = 1.0
+        /// Options with a title, a range and a frame grid; windowed, OSD on, sound on at full volume, quitting at the end.
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
         }
@@ -38,21 +44,33 @@ public final class PlaybackSession {
 
     /// What the playback is doing, for observers (tests drive keys from it).
     public struct State: Sendable {
+        /// The master clock's time on the timeline, in seconds.
         public var clock: Double
+        /// Whether playback is paused.
         public var isPaused: Bool
         /// Timeline time of the last frame on screen.
         public var presentedTime: Double?
+        /// Frames shown on screen so far.
         public var framesPresented: Int
+        /// Seconds of wall time since `run()` began.
         public var wallSeconds: Double
+        /// The sound's volume, 0…1.
         public var volume: Double
+        /// Whether the sound is muted.
         public var isMuted: Bool
+        /// Whether the window is fullscreen.
         public var isFullscreen: Bool
-        /// The size the tree is laid out and composited at, in pixels.
-        public var canvasWidth: Int, canvasHeight: Int
-        /// The window's drawable size in pixels; the canvas is scaled to fit it, centred (letterboxed).
-        public var windowWidth: Int, windowHeight: Int
-        /// Frames dropped so far, and the last shown frame's time minus the master clock's at that moment (ms).
+        /// The canvas width the tree is laid out and composited at, in pixels.
+        public var canvasWidth: Int
+        /// The canvas height the tree is laid out and composited at, in pixels.
+        public var canvasHeight: Int
+        /// The window's drawable width in pixels; the canvas is scaled to fit the window, centred (letterboxed).
+        public var windowWidth: Int
+        /// The window's drawable height in pixels.
+        public var windowHeight: Int
+        /// Frames dropped so far: due, but not shown because rendering fell behind the clock.
         public var framesDropped = 0
+        /// The last shown frame's time minus the master clock's at that moment, in milliseconds (the status line's A-V).
         public var avDifferenceMilliseconds = 0.0
         /// The factor the canvas is shown at: the largest that fits the window.
         public var presentationScale: Double {
