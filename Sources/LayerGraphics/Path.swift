@@ -2,6 +2,9 @@ import CCairo
 import Foundation
 
 /// A vector path (moves, lines, cubic curves, closes), as CGPath: shadow paths, masks and shapes.
+///
+/// A value, as `CGPath` is, not an object as `UIBezierPath` is: build it in a `var` (`var path = Path()`), since
+/// `move(to:)` and the `add…` methods change it in place.
 public struct Path: Hashable, Sendable {
     /// One step of a path, as CGPathElement: a move, a line, a cubic Bézier (two control points, then the end) or a close.
     public enum Element: Hashable, Sendable {
