@@ -102,6 +102,11 @@ public final class PlaybackSession {
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
+    ///   - root: the tree to play; the on-screen display is added to it while `run()` runs.
+    ///   - size: the canvas in pixels, which is also the window's first size.
+    ///   - player: the video player the session keeps fed and seeks (nil: none).
+    ///   - audioPath: the file whose sound plays and drives the clock (nil: the host's clock).
+    ///   - options: the title, range, frame grid and window and sound settings.
     ///   - layout: lays the tree out for a canvas of the given pixel size (called at the start and on resize).
     public init(root: Layer, size: (width: Int, height: Int), player: Player?, audioPath: String?, options: Options,
                 layout: @escaping (Int, Int) -> Void) throws {

@@ -20,8 +20,11 @@ public struct Expression {
 
     /// Evaluates `text` with `names` in scope (params, `let`, `W`, `H`, `w`, `h`, `i`, `inputs`). A name that is not
     /// in scope is an error; a declared param without a value is `.undefined`, which only `defined()` accepts.
-    /// - Parameter lenient: `scene check` without values for required params: anything computed from an undefined
-    ///   value is undefined instead of an error, so the rest of the expression is still checked by type.
+    /// - Parameters:
+    ///   - text: the expression, without its leading `=`.
+    ///   - names: the values in scope, by name.
+    ///   - lenient: `scene check` without values for required params: anything computed from an undefined
+    ///     value is undefined instead of an error, so the rest of the expression is still checked by type.
     public static func evaluate(_ text: String, names: [String: SceneValue], lenient: Bool = false) throws(ExpressionError) -> SceneValue {
         guard text.count <= maxLength else { throw ExpressionError(offset: 0, message: "expression longer than \(maxLength) characters") }
         var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(text), names: names)

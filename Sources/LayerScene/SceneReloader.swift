@@ -31,7 +31,10 @@ public final class SceneReloader {
     public var onError: ((String) -> Void)?
 
     /// - Parameters:
+    ///   - path: the scene file, as opened.
+    ///   - options: the options it was loaded with (kept for every reload, so command-line params stay).
     ///   - scene: the scene as first loaded from `path` with `options`.
+    ///   - report: receives one line per failed reload and per warning (`layerplay` prints them to stderr).
     public init(path: String, options: SceneLoadOptions, scene: LoadedScene, report: @escaping (String) -> Void) {
         self.path = path
         self.options = options
