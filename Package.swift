@@ -17,7 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `make docs`: the DocC catalogs (Sources/LayerKit/LayerKit.docc, Sources/LayerMedia/LayerMedia.docc).
+        // `make docs`: the DocC catalogs, one per library (Sources/<Library>/<Library>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
