@@ -116,7 +116,7 @@ clean:
 # The DocC catalogs (Sources/*/*.docc) as static sites under out/docs/<Module>; open out/docs/<Module>/index.html
 # through a web server (`python3 -m http.server -d out/docs`). A documentation warning, or a public symbol of those
 # modules without a doc comment (docs/tools/doc_coverage.py), fails the build.
-DOC_TARGETS ?= LayerKit LayerMedia
+DOC_TARGETS ?= LayerKit LayerMedia LayerGraphics LayerCompositor LayerScene LayerDisplay LayerGL LayerGallery
 docs: deps
 	mkdir -p out/docs
 	for t in $(DOC_TARGETS); do \

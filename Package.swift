@@ -17,7 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `make docs`: the DocC catalogs (Sources/LayerKit/LayerKit.docc, Sources/LayerMedia/LayerMedia.docc).
+        // `make docs`: the DocC catalogs, one per library (Sources/<Library>/<Library>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -109,6 +109,6 @@ let package = Package(
         .testTarget(name: "LayerSceneTests", dependencies: ["LayerScene", "LayerKit", "LayerGraphics", "LayerMedia", "TestSupport", "LayerCompositor"]),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"], exclude: ["References"]),
         // Playback against a real clock: `make test` runs these on their own (nothing else competing for the cores).
-        .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerCompositor", "LayerGraphics", "CSDL2", "TestSupport"]),
+        .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerCompositor", "LayerGraphics", "CSDL2", "TestSupport", "LayerScene"]),
     ]
 )

@@ -23,10 +23,14 @@ public final class Compositor: Sendable {
         executor = Executor(threads: threads)
     }
 
+    /// How many threads render bands of rows (1: everything on the caller's thread).
     public var threads: Int { executor.threads }
 
     /// Draws `root` into `surface`, whose pixel space is the root's superlayer space.
-    /// - Parameter clear: fill the surface with transparent black first (the default); false draws over what is there.
+    /// - Parameters:
+    ///   - root: the tree's snapshot at the frame's time.
+    ///   - surface: the pixels to draw into.
+    ///   - clear: fill the surface with transparent black first (the default); false draws over what is there.
     public func render(_ root: LayerSnapshot, into surface: Surface, clear: Bool = true) {
         guard surface.width > 0 && surface.height > 0 else { return }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)

@@ -6,13 +6,16 @@ import LayerKit
 /// (what compositors do with video overlays). The compositor's own drawing of the same frame is the reference;
 /// this is only a faster way to the same picture, up to the display's YUV conversion and scaling.
 public struct DirectVideo: @unchecked Sendable {
+    /// The decoded picture, shown whole (8-bit 4:2:0).
     public let buffer: PixelBuffer
     /// Where the picture lands, in pixels of the target (fractional edges allowed).
     public let rect: Rect
     /// The colour of the rest of the target (opaque).
     public let background: Color
-    /// The target's size in pixels (the canvas `rect` is placed on).
-    public var canvasWidth = 0, canvasHeight = 0
+    /// The target's width in pixels (the canvas `rect` is placed on).
+    public var canvasWidth = 0
+    /// The target's height in pixels.
+    public var canvasHeight = 0
 }
 
 extension Compositor {

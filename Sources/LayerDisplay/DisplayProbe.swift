@@ -46,6 +46,7 @@ public enum DisplayProbe {
                             hasSoundDevices: fm.fileExists(atPath: "/proc/asound") || fm.fileExists(atPath: "/dev/snd"))
     }
 
+    /// The SDL library in use, as "SDL 2.26.5" (`layerplay --version` prints it).
     public static var sdlVersion: String {
         var v = SDL_version()
         SDL_GetVersion(&v)

@@ -6,16 +6,32 @@ import LayerKit
 /// "Muted", "Paused"), as mpv's and ffplay's users expect: drawn with the project's own layers, a `TextLayer` on a
 /// rounded translucent plate, in the played tree, so that what a user sees is what the tests see. A message stays
 /// 1.2 s and fades out over 0.3 s of wall time (also while paused); "Paused" stays while paused.
+///
+/// A second display of the same kind sits at the bottom left for notices that must be read, not glanced at: a
+/// failed scene reload's error line stays 3 s (SCENES.md §8), wrapped to the canvas width.
 public final class OnScreenDisplay {
+    /// Where on the canvas the plate sits.
+    enum Corner { case topLeft, bottomLeft }
+
     /// The plate, added as the tree's last sublayer; hidden when nothing is shown.
     public let layer = Layer()
     let text = TextLayer()
     private var shownAt: Double?
     private var sticky = false
-    static let hold = 1.2, fade = 0.3
+    private let corner: Corner
+    /// Seconds a message stays fully opaque before it fades.
+    private let hold: Double
+    private var canvas = (width: 0, height: 0)
+    static let fade = 0.3
 
-    public init() {
-        layer.name = "osd"
+    /// The top left display of seeks, volume and pause (messages stay 1.2 s, then fade over 0.3 s).
+    public convenience init() { self.init(name: "osd", corner: .topLeft, hold: 1.2) }
+
+    /// A display named `name` (the layer's name) at `corner` whose messages stay `hold` seconds before fading.
+    init(name: String, corner: Corner, hold: Double) {
+        self.corner = corner
+        self.hold = hold
+        layer.name = name
         layer.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
         layer.isHidden = true
         text.foregroundColor = .white
@@ -29,8 +45,9 @@ public final class OnScreenDisplay {
         return s
     }
 
-    /// Lays the plate out for a canvas of `height` pixels at the top left (text a 22nd of the height).
-    func place(canvasHeight height: Int) {
+    /// Lays the plate out for a canvas of `width` × `height` pixels in its corner (text a 22nd of the height).
+    func place(canvasWidth width: Int, canvasHeight height: Int) {
+        canvas = (width, height)
         Transaction.withoutActions {
             text.fontSize = max(10, Double(height) / 22)
             resize()
@@ -59,18 +76,25 @@ public final class OnScreenDisplay {
     func update(at now: Double) -> Bool {
         guard let shownAt, !sticky else { return false }
         let age = now - shownAt
-        if age >= Self.hold + Self.fade { hide(); return true }
-        guard age > Self.hold else { return false }
-        Transaction.withoutActions { layer.opacity = 1 - (age - Self.hold) / Self.fade }
+        if age >= hold + Self.fade { hide(); return true }
+        guard age > hold else { return false }
+        Transaction.withoutActions { layer.opacity = 1 - (age - hold) / Self.fade }
         return true
     }
 
+    /// Sizes the plate to its text, wrapped to the canvas width (an error line is often longer than the window is
+    /// wide), and puts it in its corner.
     private func resize() {
+        let pad = text.fontSize * 0.4, margin = text.fontSize * 0.6
+        let widest = Double(canvas.width) - 2 * (margin + pad)
+        text.isWrapped = widest > text.fontSize // before the first place(), or on a tiny canvas: one line
+        if text.isWrapped { text.bounds = Rect(x: 0, y: 0, width: widest, height: 0) }
         let size = text.preferredFrameSize()
-        let pad = text.fontSize * 0.4
         text.frame = Rect(x: pad, y: pad * 0.5, width: ceil(size.width), height: ceil(size.height))
         layer.cornerRadius = pad * 0.6
-        layer.frame = Rect(x: text.fontSize * 0.6, y: text.fontSize * 0.6, width: ceil(size.width) + 2 * pad, height: ceil(size.height) + pad)
+        let plate = Size(width: ceil(size.width) + 2 * pad, height: ceil(size.height) + pad)
+        let y = corner == .topLeft ? margin : max(margin, Double(canvas.height) - margin - plate.height)
+        layer.frame = Rect(x: margin, y: y, width: plate.width, height: plate.height)
     }
 
     /// "m:ss" (or "h:mm:ss") of `seconds`.

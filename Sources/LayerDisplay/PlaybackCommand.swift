@@ -2,11 +2,18 @@ import CSDL2
 
 /// What a key or a click asks of the playback (ffplay's bindings where ffplay has them).
 public enum PlaybackCommand: Equatable, Sendable {
+    /// Pause or resume (space, p); a paused session shows "Paused" until resumed.
     case togglePause
+    /// End the session (q, Esc, closing the window).
     case quit
+    /// Fullscreen on or off (f, a double click); the canvas is scaled to fit either way.
     case toggleFullscreen
+    /// Mute or unmute the sound (m).
     case toggleMute
-    case volumeUp, volumeDown
+    /// Raise the volume by 10 points (0, keypad *), up to 100 %.
+    case volumeUp
+    /// Lower the volume by 10 points (9, keypad /), down to 0 %.
+    case volumeDown
     /// Seconds forwards (positive) or back.
     case seek(by: Double)
     /// Show the next frame and stay paused.

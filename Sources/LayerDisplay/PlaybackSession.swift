@@ -15,10 +15,13 @@ import LayerMedia
 public final class PlaybackSession {
     /// How a session plays: the window's title, the range (and whether it loops), the frame grid, fullscreen, sound.
     public struct Options: Sendable {
+        /// The window's title (the file or scene name).
         public var title: String
+        /// The timeline range played, in seconds, and whether it loops.
         public var range: PlaybackRange
         /// The video's frame rate (frames are scheduled on its grid); nil for stills and sound only.
         public var frameRate: Double?
+        /// Start fullscreen (`--fs`); f toggles it while playing.
         public var fullscreen = false
         /// Lay the tree out again for the window's new size on a resize or fullscreen (a scene that asks for
         /// `"resize": "relayout"`); by default the canvas keeps its size and is scaled to fit, letterboxed, as a video
@@ -29,12 +32,15 @@ public final class PlaybackSession {
         public var keepOpen = false
         /// Show the on-screen display (seeks, volume, mute, pause); `--no-osd` turns it off.
         public var showsOSD = true
+        /// Start with the sound muted (m toggles it).
         public var muted = false
+        /// The starting volume, 0…1 (9 and 0 step it).
         public var volume = 1.0
         /// Seconds of the sound (`audioPath`) before timeline time 0: timeline time `t` plays the sound's `t +
         /// audioOffset` (a scene's audio input's `start`). Not finite: 0; an offset that would start before the
         /// sound's own start is shortened to it.
         public var audioOffset = 0.0
+        /// Options with a title, a range and a frame grid; windowed, OSD on, sound on at full volume, quitting at the end.
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
         }
@@ -42,21 +48,33 @@ public final class PlaybackSession {
 
     /// What the playback is doing, for observers (tests drive keys from it).
     public struct State: Sendable {
+        /// The master clock's time on the timeline, in seconds.
         public var clock: Double
+        /// Whether playback is paused.
         public var isPaused: Bool
         /// Timeline time of the last frame on screen.
         public var presentedTime: Double?
+        /// Frames shown on screen so far.
         public var framesPresented: Int
+        /// Seconds of wall time since `run()` began.
         public var wallSeconds: Double
+        /// The sound's volume, 0…1.
         public var volume: Double
+        /// Whether the sound is muted.
         public var isMuted: Bool
+        /// Whether the window is fullscreen.
         public var isFullscreen: Bool
-        /// The size the tree is laid out and composited at, in pixels.
-        public var canvasWidth: Int, canvasHeight: Int
-        /// The window's drawable size in pixels; the canvas is scaled to fit it, centred (letterboxed).
-        public var windowWidth: Int, windowHeight: Int
-        /// Frames dropped so far, and the last shown frame's time minus the master clock's at that moment (ms).
+        /// The canvas width the tree is laid out and composited at, in pixels.
+        public var canvasWidth: Int
+        /// The canvas height the tree is laid out and composited at, in pixels.
+        public var canvasHeight: Int
+        /// The window's drawable width in pixels; the canvas is scaled to fit the window, centred (letterboxed).
+        public var windowWidth: Int
+        /// The window's drawable height in pixels.
+        public var windowHeight: Int
+        /// Frames dropped so far: due, but not shown because rendering fell behind the clock.
         public var framesDropped = 0
+        /// The last shown frame's time minus the master clock's at that moment, in milliseconds (the status line's A-V).
         public var avDifferenceMilliseconds = 0.0
         /// The factor the canvas is shown at: the largest that fits the window.
         public var presentationScale: Double {
@@ -92,6 +110,11 @@ public final class PlaybackSession {
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
+    ///   - root: the tree to play; the on-screen display is added to it while `run()` runs.
+    ///   - size: the canvas in pixels, which is also the window's first size.
+    ///   - player: the video player the session keeps fed and seeks (nil: none).
+    ///   - audioPath: the file whose sound plays and drives the clock (nil: the host's clock).
+    ///   - options: the title, range, frame grid and window and sound settings.
     ///   - layout: lays the tree out for a canvas of the given pixel size (called at the start and on resize).
     public init(root: Layer, size: (width: Int, height: Int), player: Player?, audioPath: String?, options: Options,
                 layout: @escaping (Int, Int) -> Void) throws {
@@ -162,6 +185,12 @@ public final class PlaybackSession {
     private var canvas = (width: 0, height: 0)
     /// The on-screen display, the tree's last sublayer while the session runs (nil with `showsOSD` off).
     public private(set) var osd: OnScreenDisplay?
+    /// The bottom left notice display (a failed scene reload's error line for 3 s), the tree's last sublayer while
+    /// the session runs; made on the first `showNotice(_:)` and kept also with `showsOSD` off, since what it says
+    /// is an error the user needs to see.
+    public private(set) var notice: OnScreenDisplay?
+    /// Seconds a notice stays (3 s with its fade, SCENES.md §8).
+    static let noticeSeconds = 3.0
     /// The last shown frame's time minus the clock's, in milliseconds (the status line's A-V).
     private var lastDifference = 0.0
     /// Whether an animation runs at the clock's time, judged once per turn of the loop.
@@ -183,11 +212,17 @@ public final class PlaybackSession {
         }
         if options.showsOSD {
             let display = OnScreenDisplay()
-            display.place(canvasHeight: canvas.height)
+            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height)
             Transaction.withoutActions { root.addSublayer(display.layer) }
             osd = display
         }
-        defer { if let osd { Transaction.withoutActions { osd.layer.removeFromSuperlayer() } } }
+        defer {
+            Transaction.withoutActions {
+                osd?.layer.removeFromSuperlayer()
+                notice?.layer.removeFromSuperlayer()
+            }
+            notice = nil
+        }
         nextTick = options.range.start
         clock.seek(to: options.range.start)
         resumeOnShow = true // the clock starts when the first frame is on screen
@@ -197,6 +232,7 @@ public final class PlaybackSession {
             while SDL_PollEvent(&event) != 0 { handle(event) }
             if quit { break }
             if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
+            if let notice, notice.update(at: hostSeconds()), clock.isPaused { invalidate() }
             let now = clock.time
             animating = root.hasRunningAnimations(at: now)
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
@@ -365,6 +401,8 @@ public final class PlaybackSession {
                     layout(size.width, size.height)
                     onLayout?(size.width, size.height)
                 }
+                osd?.place(canvasWidth: size.width, canvasHeight: size.height)
+                notice?.place(canvasWidth: size.width, canvasHeight: size.height)
                 invalidate()
             }
             return
@@ -377,6 +415,22 @@ public final class PlaybackSession {
     func perform(_ command: PlaybackCommand) {
         carryOut(command)
         tellOSD(command)
+    }
+
+    /// Shows `line` at the window's bottom left for 3 s of wall time (then it is gone), over whatever the top left
+    /// display says: how `layerplay` shows a failed scene reload's error line (SCENES.md §8). Call it on the
+    /// session's thread (from `onTick`, as the reloader's poll does); a second call replaces the line and restarts
+    /// the 3 s.
+    public func showNotice(_ line: String) {
+        let display: OnScreenDisplay
+        if let notice { display = notice } else {
+            display = OnScreenDisplay(name: "notice", corner: .bottomLeft, hold: Self.noticeSeconds - OnScreenDisplay.fade)
+            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height)
+            Transaction.withoutActions { root.addSublayer(display.layer) }
+            notice = display
+        }
+        display.show(line, at: hostSeconds())
+        invalidate()
     }
 
     /// What the on-screen display says after `command`.

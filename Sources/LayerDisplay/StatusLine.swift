@@ -12,6 +12,7 @@ public final class StatusLine {
 
     /// - Parameters:
     ///   - length: the range's length in seconds (infinite: a still).
+    ///   - interval: the least wall time between two redraws, in seconds.
     ///   - write: where the text goes (stderr).
     public init(length: Double, interval: Double = 0.1, write: @escaping (String) -> Void) {
         self.length = length; self.interval = interval; self.write = write

@@ -8,12 +8,19 @@
 public struct Backdrop: Sendable, Equatable {
     /// The canvas colour as the surface holds it: a premultiplied BGRA word.
     public let color: UInt32
-    public let width: Int, height: Int
+    /// The surface's width in pixels.
+    public let width: Int
+    /// The surface's height in pixels.
+    public let height: Int
     /// Per row, the start and end of the columns that may differ from `color` (start ≥ end: none).
     private let spans: [Int32]
 
-    /// - Parameter spans: `2 × height` values: each row's first column that may differ from `color` and the column
-    ///   after its last one, within 0…width (start ≥ end: the whole row is `color`).
+    /// - Parameters:
+    ///   - color: the canvas colour as a premultiplied BGRA word.
+    ///   - width: the surface's width in pixels.
+    ///   - height: the surface's height in pixels.
+    ///   - spans: `2 × height` values: each row's first column that may differ from `color` and the column
+    ///     after its last one, within 0…width (start ≥ end: the whole row is `color`).
     public init(color: UInt32, width: Int, height: Int, spans: [Int32]) {
         precondition(spans.count == 2 * height, "one (start, end) pair a row")
         self.color = color; self.width = width; self.height = height; self.spans = spans

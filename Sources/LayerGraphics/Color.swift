@@ -2,22 +2,39 @@ import Foundation
 
 /// A colour in straight (non-premultiplied) sRGB-encoded components, each 0…1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    public var red, green, blue, alpha: Double
+    /// The red component, 0…1 (sRGB-encoded, not premultiplied).
+    public var red: Double
+    /// The green component, 0…1 (sRGB-encoded, not premultiplied).
+    public var green: Double
+    /// The blue component, 0…1 (sRGB-encoded, not premultiplied).
+    public var blue: Double
+    /// The opacity, 0 (transparent) … 1 (opaque).
+    public var alpha: Double
+    /// A colour of straight sRGB components in 0…1 (`UIColor(red:green:blue:alpha:)`); alpha defaults to opaque.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+    /// A grey of brightness `white` (0 black … 1 white) and opacity `alpha` (`UIColor(white:alpha:)`).
     public init(white: Double, alpha: Double = 1) { self.init(red: white, green: white, blue: white, alpha: alpha) }
     /// CGColor's spelling of `init(white:alpha:)`.
     public init(gray: Double, alpha: Double = 1) { self.init(white: gray, alpha: alpha) }
 
+    /// Transparent black (`UIColor.clear`): alpha 0.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(white: 0)
+    /// Opaque white.
     public static let white = Color(white: 1)
+    /// Opaque pure red (1, 0, 0).
     public static let red = Color(red: 1, green: 0, blue: 0)
+    /// Opaque pure green (0, 1, 0), as `UIColor.green`.
     public static let green = Color(red: 0, green: 1, blue: 0)
+    /// Opaque pure blue (0, 0, 1).
     public static let blue = Color(red: 0, green: 0, blue: 1)
 
+    /// The same colour with opacity `a` (`UIColor.withAlphaComponent(_:)`).
     public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
+    /// Whether alpha is 1 (or more): nothing behind shows through.
     public var isOpaque: Bool { alpha >= 1 }
 
     /// The colour as premultiplied 8-bit channels, rounded.
@@ -38,11 +55,21 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
 /// An 8-bit premultiplied colour, the pixel type of `Image` and `Surface` (stored B, G, R, A in memory).
 public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
-    public var r, g, b, a: UInt8
+    /// Red, already multiplied by alpha (0…255, never above `a`).
+    public var r: UInt8
+    /// Green, already multiplied by alpha (0…255, never above `a`).
+    public var g: UInt8
+    /// Blue, already multiplied by alpha (0…255, never above `a`).
+    public var b: UInt8
+    /// The opacity, 0…255.
+    public var a: UInt8
+    /// A pixel of already premultiplied channels (`r`, `g`, `b` must not exceed `a`).
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
+    /// The transparent pixel (all channels 0).
     public static let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
     /// The pixel as one little-endian word: what `Surface` and `Image` store.
     public var bgra: UInt32 { UInt32(b) | UInt32(g) << 8 | UInt32(r) << 16 | UInt32(a) << 24 }
+    /// The pixel a little-endian BGRA word holds (the inverse of `bgra`).
     public init(bgra w: UInt32) {
         self.init(r: UInt8(truncatingIfNeeded: w >> 16), g: UInt8(truncatingIfNeeded: w >> 8),
                   b: UInt8(truncatingIfNeeded: w), a: UInt8(truncatingIfNeeded: w >> 24))
@@ -52,6 +79,7 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a colour string was refused.
 public struct ColorParseError: Error, CustomStringConvertible {
+    /// The refused text, as given.
     public let text: String
     public var description: String { "'\(text)' is not a colour (use a CSS name, #rgb, #rrggbb or #rrggbbaa)" }
 }

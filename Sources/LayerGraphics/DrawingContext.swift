@@ -1,11 +1,30 @@
 import CCairo
 
 /// How the ends of stroked open subpaths look (CGLineCap).
-public enum LineCap: Sendable { case butt, round, square }
+public enum LineCap: Sendable {
+    /// The stroke stops square at the end point (`kCGLineCapButt`, `CAShapeLayerLineCap.butt`): the default.
+    case butt
+    /// A half circle of the line's width caps the end.
+    case round
+    /// The stroke goes on half the line's width past the end, squared off.
+    case square
+}
 /// How stroked segments meet (CGLineJoin).
-public enum LineJoin: Sendable { case miter, round, bevel }
+public enum LineJoin: Sendable {
+    /// The outer edges meet in a point (`kCGLineJoinMiter`), cut to a bevel beyond the miter limit: the default.
+    case miter
+    /// A circular arc of the line's width joins the segments.
+    case round
+    /// The outer corners are joined by a straight cut.
+    case bevel
+}
 /// Which points a path encloses: non-zero winding or even-odd.
-public enum FillRule: Sendable { case nonZero, evenOdd }
+public enum FillRule: Sendable {
+    /// Inside where the path winds around the point a non-zero number of times (`kCAFillRuleNonZero`): the default.
+    case nonZero
+    /// Inside where a ray from the point crosses the path an odd number of times (`kCAFillRuleEvenOdd`): holes.
+    case evenOdd
+}
 
 /// A bitmap canvas to draw into with paths, fills, strokes, images and text (CGContext's role), backed by cairo.
 /// What a layer's `draw(in:)` receives; `makeImage()` gives the pixels as an `Image`.
@@ -19,7 +38,9 @@ public final class DrawingContext {
     public let size: Size
     /// Pixels per point.
     public let scale: Double
+    /// The canvas's width in pixels: the width in points times `scale`, rounded up (1 … `maxPixelSide`).
     public let pixelWidth: Int
+    /// The canvas's height in pixels: the height in points times `scale`, rounded up (1 … `maxPixelSide`).
     public let pixelHeight: Int
 
     private let surface: OpaquePointer
@@ -61,6 +82,8 @@ public final class DrawingContext {
 
     // MARK: Graphics state
 
+    /// Pushes the graphics state — transform, fill and stroke colours, line style, clip — for `restoreGState()`
+    /// (`CGContext.saveGState()`).
     public func saveGState() {
         cairo_save(cr)
         savedColors.append(colors)
@@ -73,16 +96,22 @@ public final class DrawingContext {
         colors = saved
     }
 
+    /// The colour `fillPath`, `fill(_:)` and `fillEllipse(in:)` paint with (black at first).
     public func setFillColor(_ color: Color) { colors.fill = color }
+    /// The colour `strokePath`, `stroke(_:)` and `strokeEllipse(in:)` paint with (black at first).
     public func setStrokeColor(_ color: Color) { colors.stroke = color }
     /// The width of strokes, in points of the current user space.
     public func setLineWidth(_ width: Double) { cairo_set_line_width(cr, width) }
+    /// How strokes end at the open ends of subpaths (butt at first).
     public func setLineCap(_ cap: LineCap) {
         cairo_set_line_cap(cr, cap == .butt ? CAIRO_LINE_CAP_BUTT : cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE)
     }
+    /// How stroked segments meet at corners (miter at first).
     public func setLineJoin(_ join: LineJoin) {
         cairo_set_line_join(cr, join == .miter ? CAIRO_LINE_JOIN_MITER : join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL)
     }
+    /// The longest a miter join may be, as a multiple of the line width, before it is cut to a bevel (10 at first,
+    /// as in Core Graphics).
     public func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(cr, limit) }
     /// Dashes strokes with alternating on and off `lengths`, starting `phase` into the pattern; empty lengths stroke solid.
     public func setLineDash(phase: Double, lengths: [Double]) {
@@ -91,7 +120,9 @@ public final class DrawingContext {
 
     // MARK: Transform
 
+    /// Moves user space by `x`, `y` points (`CGContext.translateBy(x:y:)`); later drawing lands shifted.
     public func translateBy(x: Double, y: Double) { cairo_translate(cr, x, y) }
+    /// Scales user space by `x` and `y` about its origin (`CGContext.scaleBy(x:y:)`).
     public func scaleBy(x: Double, y: Double) { cairo_scale(cr, x, y) }
     /// Turns the user space by `angle` radians; positive turns clockwise on screen (y down).
     public func rotate(by angle: Double) { cairo_rotate(cr, angle) }
@@ -125,9 +156,13 @@ public final class DrawingContext {
         cairo_stroke(cr)
     }
 
+    /// Fills `rect` with the fill colour, replacing the current path (`CGContext.fill(_:)`).
     public func fill(_ rect: Rect) { replacePath(with: Path(rect: rect)); fillPath() }
+    /// Strokes `rect`'s outline with the stroke colour and line style, replacing the current path.
     public func stroke(_ rect: Rect) { replacePath(with: Path(rect: rect)); strokePath() }
+    /// Fills the ellipse inscribed in `rect` with the fill colour, replacing the current path.
     public func fillEllipse(in rect: Rect) { replacePath(with: Path(ellipseIn: rect)); fillPath() }
+    /// Strokes the ellipse inscribed in `rect`, replacing the current path.
     public func strokeEllipse(in rect: Rect) { replacePath(with: Path(ellipseIn: rect)); strokePath() }
 
     /// Makes `rect` transparent (CGContextClearRect), within the clip.
@@ -148,6 +183,7 @@ public final class DrawingContext {
         cairo_clip(cr)
     }
 
+    /// Narrows the clip to `rect` (`CGContext.clip(to:)`); only `restoreGState()` widens it again.
     public func clip(to rect: Rect) { clip(to: Path(rect: rect)) }
 
     // MARK: Images

@@ -9,6 +9,7 @@ import Synchronization
 public final class Guarded<Value: ~Copyable>: Sendable {
     @usableFromInline let mutex: Mutex<Value>
 
+    /// A lock guarding `initialValue`.
     public init(_ initialValue: consuming sending Value) {
         mutex = Mutex(initialValue)
     }

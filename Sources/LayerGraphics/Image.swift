@@ -2,7 +2,9 @@
 ///
 /// Safe to share between threads: the pixels never change after creation.
 public final class Image: @unchecked Sendable, CustomStringConvertible {
+    /// The width in pixels (at least 1).
     public let width: Int
+    /// The height in pixels (at least 1).
     public let height: Int
     /// Bytes between the starts of two rows (always `width * 4`).
     public let bytesPerRow: Int
@@ -45,6 +47,7 @@ public final class Image: @unchecked Sendable, CustomStringConvertible {
         try body(UnsafeBufferPointer(start: storage, count: width * height))
     }
 
+    /// The size in pixels, as a `Size` (an image has no scale of its own; a layer's `contentsScale` gives it one).
     public var size: Size { Size(width: Double(width), height: Double(height)) }
     public var description: String { "Image(\(width)x\(height)\(isOpaque ? ", opaque" : ""))" }
 }

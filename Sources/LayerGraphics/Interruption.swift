@@ -92,7 +92,9 @@ public enum Interruption {
 
 /// A write stopped by a signal; its temporary is removed and the target is as it was.
 public struct InterruptedError: Error, CustomStringConvertible, Sendable {
+    /// The signal that stopped the write (`SIGINT`, `SIGTERM`…).
     public let signal: Int32
+    /// The file that was being written and was left as it was.
     public let path: String
     public var description: String { "interrupted by \(Self.name(signal)); '\(path)' was not written" }
 

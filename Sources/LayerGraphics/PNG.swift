@@ -116,7 +116,9 @@ public enum PNG {
 
 extension Surface {
     /// Saves the surface as a PNG file, atomically (a temporary beside the target, then a rename).
-    /// - Parameter replacing: whether an existing file is replaced (otherwise `FileExistsError`, checked atomically).
+    /// - Parameters:
+    ///   - path: the file to write; its folder must exist.
+    ///   - replacing: whether an existing file is replaced (otherwise `FileExistsError`, checked atomically).
     public func writePNG(to path: String, replacing: Bool = true) throws {
         try PNG.write(pixels: pixels, width: width, height: height, pixelsPerRow: pixelsPerRow, to: path, replacing: replacing)
     }
@@ -132,7 +134,9 @@ extension Image {
     }
 
     /// Saves the image as a PNG file, atomically.
-    /// - Parameter replacing: whether an existing file is replaced (otherwise `FileExistsError`, checked atomically).
+    /// - Parameters:
+    ///   - path: the file to write; its folder must exist.
+    ///   - replacing: whether an existing file is replaced (otherwise `FileExistsError`, checked atomically).
     public func writePNG(to path: String, replacing: Bool = true) throws {
         try PNG.write(pixels: storage, width: width, height: height, pixelsPerRow: width, to: path, replacing: replacing)
     }

@@ -64,7 +64,9 @@ public enum PartialFile {
 
 /// A target that exists and may not be replaced (it appeared after the writer checked).
 public struct FileExistsError: Error, CustomStringConvertible, Sendable {
+    /// The file that exists.
     public let path: String
+    /// The error for the existing file at `path`.
     public init(path: String) { self.path = path }
     public var description: String { "'\(path)' already exists" }
 }

@@ -7,10 +7,15 @@ import Foundation
 public struct RectCorner: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The corner at (`minX`, `minY`) (`UIRectCorner.topLeft`).
     public static let topLeft = RectCorner(rawValue: 1)
+    /// The corner at (`maxX`, `minY`).
     public static let topRight = RectCorner(rawValue: 2)
+    /// The corner at (`minX`, `maxY`).
     public static let bottomLeft = RectCorner(rawValue: 4)
+    /// The corner at (`maxX`, `maxY`).
     public static let bottomRight = RectCorner(rawValue: 8)
+    /// All four corners (`UIRectCorner.allCorners`).
     public static let allCorners: RectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 

@@ -2,7 +2,9 @@ import Foundation
 
 /// Malformed SVG path data: what was wrong and at which character (0-based, in UTF-8 bytes).
 public struct SVGPathError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong, e.g. "expected a number".
     public let message: String
+    /// Where, in UTF-8 bytes from the start of the data (0-based).
     public let offset: Int
     public var description: String { "invalid SVG path data at character \(offset): \(message)" }
 }

@@ -2,24 +2,38 @@ import CCairo
 import Foundation
 
 /// A vector path (moves, lines, cubic curves, closes), as CGPath: shadow paths, masks and shapes.
+///
+/// A value, as `CGPath` is, not an object as `UIBezierPath` is: build it in a `var` (`var path = Path()`), since
+/// `move(to:)` and the `add…` methods change it in place.
 public struct Path: Hashable, Sendable {
     /// One step of a path, as CGPathElement: a move, a line, a cubic Bézier (two control points, then the end) or a close.
     public enum Element: Hashable, Sendable {
+        /// Starts a new subpath at the point (`CGPathElementType.moveToPoint`).
         case move(Point)
+        /// A straight line from the current point to this one (`addLineToPoint`).
         case line(Point)
+        /// A cubic Bézier from the current point: the first control point, the second, then the end (`addCurveToPoint`).
         case curve(Point, Point, Point)
+        /// A line back to the subpath's start, closing it (`closeSubpath`).
         case close
     }
+    /// The steps of the path in order; build them with the methods below.
     public private(set) var elements: [Element] = []
+    /// An empty path (`CGMutablePath()`).
     public init() {}
 
+    /// Starts a new subpath at `p` (`CGMutablePath.move(to:)`).
     public mutating func move(to p: Point) { elements.append(.move(p)) }
+    /// A straight line from the current point to `p` (`addLine(to:)`).
     public mutating func addLine(to p: Point) { elements.append(.line(p)) }
+    /// A cubic Bézier from the current point to `p` bent towards `control1` then `control2` (`addCurve(to:control1:control2:)`).
     public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
+    /// Closes the current subpath with a line back to its start (`closeSubpath()`).
     public mutating func closeSubpath() { elements.append(.close) }
     /// Appends every element of `other` (CGPath's `addPath`).
     public mutating func addPath(_ other: Path) { elements += other.elements }
 
+    /// A closed rectangle, clockwise on screen from the top left (`CGPath(rect:transform:)`).
     public init(rect: Rect) {
         self.init()
         let r = rect.standardized
@@ -60,6 +74,7 @@ public struct Path: Hashable, Sendable {
         closeSubpath()
     }
 
+    /// Whether the path has no elements (`CGPath.isEmpty`).
     public var isEmpty: Bool { elements.isEmpty }
 
     /// The box of all points, control points included (CGPath's `boundingBox`), or `.null` when empty.

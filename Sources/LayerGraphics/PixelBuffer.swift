@@ -11,7 +11,9 @@ public enum PixelFormat: String, Sendable, CaseIterable {
     /// One plane of premultiplied B, G, R, A bytes.
     case bgra
 
+    /// Whether the format holds Y, U and V planes (every format but `bgra`).
     public var isYUV: Bool { self != .bgra }
+    /// Bits per sample: 10 for the `…10` formats, 8 for the others.
     public var bitDepth: Int {
         switch self {
         case .yuv420p10, .yuv422p10, .yuv444p10: return 10
@@ -26,6 +28,7 @@ public enum PixelFormat: String, Sendable, CaseIterable {
         case .yuv444p, .yuv444p10, .bgra: return (0, 0)
         }
     }
+    /// How many planes a buffer of this format has: 1 (BGRA), 2 (NV12), 3 (planar YUV) or 4 (YUV with alpha).
     public var planeCount: Int {
         switch self {
         case .bgra: return 1
@@ -46,14 +49,25 @@ public enum PixelFormat: String, Sendable, CaseIterable {
 
 /// The YUV → RGB matrix a stream was encoded with.
 public enum ColorMatrix: String, Sendable, CaseIterable {
-    case bt601, bt709, bt2020
-    /// Luma weights of red and blue.
+    /// SD video (ITU-R BT.601): Kr 0.299, Kb 0.114.
+    case bt601
+    /// HD video (ITU-R BT.709): Kr 0.2126, Kb 0.0722; what an unmarked HD stream is taken to be.
+    case bt709
+    /// UHD and HDR video (ITU-R BT.2020, non-constant luminance): Kr 0.2627, Kb 0.0593.
+    case bt2020
+    /// The luma weight of red (Kr in `Y = Kr·R + Kg·G + Kb·B`).
     public var kr: Double { switch self { case .bt601: 0.299; case .bt709: 0.2126; case .bt2020: 0.2627 } }
+    /// The luma weight of blue (Kb).
     public var kb: Double { switch self { case .bt601: 0.114; case .bt709: 0.0722; case .bt2020: 0.0593 } }
 }
 
 /// Limited ("TV", 16–235) or full ("PC", 0–255) range of the YUV codes.
-public enum ColorRange: String, Sendable, CaseIterable { case limited, full }
+public enum ColorRange: String, Sendable, CaseIterable {
+    /// Codes 16–235 for luma and 16–240 for chroma at 8 bits (scaled up at 10): broadcast video's usual range.
+    case limited
+    /// Codes 0–255 (0–1023 at 10 bits): JPEG and most screen captures.
+    case full
+}
 
 /// Where a chroma sample sits relative to the luma samples it covers.
 public enum ChromaLocation: String, Sendable, CaseIterable {
@@ -67,11 +81,15 @@ public enum ChromaLocation: String, Sendable, CaseIterable {
 
 /// One plane of a `PixelBuffer`.
 public struct PixelPlane: @unchecked Sendable {
+    /// The plane's first byte, owned by its `PixelBuffer` (or the buffer's owner) and valid while the buffer lives.
     public let base: UnsafeRawPointer
+    /// Bytes between the starts of two rows (at least a row's samples; often padded for alignment).
     public let bytesPerRow: Int
     /// Samples per row and rows (for NV12's chroma plane: U,V pairs per row).
     public let width: Int
+    /// The plane's rows.
     public let height: Int
+    /// A plane of `height` rows of `width` samples starting at `base`, rows `bytesPerRow` apart.
     public init(base: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int) {
         self.base = base; self.bytesPerRow = bytesPerRow; self.width = width; self.height = height
     }
@@ -82,12 +100,19 @@ public struct PixelPlane: @unchecked Sendable {
 /// A buffer either owns its planes or borrows them from an `owner` (a decoded FFmpeg frame, say),
 /// which it keeps alive until the buffer itself is released. Immutable and shareable between threads.
 public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
+    /// How the planes are laid out.
     public let format: PixelFormat
+    /// The picture's width in pixels (the luma plane's).
     public let width: Int
+    /// The picture's height in pixels (the luma plane's).
     public let height: Int
+    /// The planes, `format.planeCount` of them, in the format's order (Y, U, V[, A]; Y, UV; or BGRA).
     public let planes: [PixelPlane]
+    /// The YUV → RGB matrix the picture was encoded with (ignored for BGRA).
     public let matrix: ColorMatrix
+    /// Whether the YUV codes use the limited or the full range (ignored for BGRA).
     public let range: ColorRange
+    /// Where the chroma samples sit relative to luma (4:2:0 and 4:2:2 only).
     public let chromaLocation: ChromaLocation
     /// Keeps borrowed planes alive (the release handle); nil when the buffer owns its memory.
     private let owner: AnyObject?
@@ -129,6 +154,7 @@ public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
 
     deinit { ownedMemory?.deallocate() }
 
+    /// The picture's size in pixels, as a `Size`.
     public var size: Size { Size(width: Double(width), height: Double(height)) }
     /// Whether every pixel is opaque (no alpha plane or channel).
     public var isOpaque: Bool { format != .yuva420p && format != .bgra }
@@ -141,9 +167,22 @@ public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
 /// YUV codes → RGB in 0…255, for one matrix, range and bit depth:
 /// `R = yScale·(Y − yOffset) + crToR·(Cr − cOffset)`, and likewise for G and B.
 public struct YUVToRGB: Sendable, Equatable {
-    public let yOffset: Float, cOffset: Float, yScale: Float
-    public let crToR: Float, cbToG: Float, crToG: Float, cbToB: Float
+    /// The luma code of black (16 × 2^(depth − 8) in the limited range, 0 in the full).
+    public let yOffset: Float
+    /// The chroma code of no colour (128 × 2^(depth − 8)).
+    public let cOffset: Float
+    /// What one luma step is worth in 0…255 RGB.
+    public let yScale: Float
+    /// How much a chroma-red step adds to red.
+    public let crToR: Float
+    /// How much a chroma-blue step adds to green (negative).
+    public let cbToG: Float
+    /// How much a chroma-red step adds to green (negative).
+    public let crToG: Float
+    /// How much a chroma-blue step adds to blue.
+    public let cbToB: Float
 
+    /// The coefficients for codes of `bitDepth` bits (8 or 10) in `range`, encoded with `matrix`.
     public init(matrix: ColorMatrix, range: ColorRange, bitDepth: Int) {
         let maxCode = Double((1 << bitDepth) - 1)
         let step = Double(1 << (bitDepth - 8))

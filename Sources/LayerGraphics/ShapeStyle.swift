@@ -3,12 +3,15 @@
 public struct ShapeStyle: Hashable, Sendable {
     /// nil: no fill.
     public var fillColor: Color? = .black
+    /// Which points the fill covers where the path crosses itself (non-zero winding by default).
     public var fillRule: FillRule = .nonZero
     /// nil: no stroke.
     public var strokeColor: Color? = nil
     /// Points; 0 or less strokes nothing (ours: Core Graphics would draw a hairline).
     public var lineWidth = 1.0
+    /// How open ends of the stroke look (butt by default).
     public var lineCap: LineCap = .butt
+    /// How stroked segments meet (miter by default).
     public var lineJoin: LineJoin = .miter
     /// The longest miter, in line widths, before a join is bevelled.
     public var miterLimit = 10.0
@@ -17,9 +20,14 @@ public struct ShapeStyle: Hashable, Sendable {
     public var lineDashPattern: [Double]? = nil
     /// How far into the pattern the path's start lies.
     public var lineDashPhase = 0.0
-    /// The part of the path's length the stroke covers, fractions in [0, 1].
-    public var strokeStart = 0.0, strokeEnd = 1.0
+    /// Where along the path's length the stroke begins, a fraction in [0, 1] (0: the start), as `strokeStart` of
+    /// CAShapeLayer; the stroke covers `strokeStart…strokeEnd`.
+    public var strokeStart = 0.0
+    /// Where along the path's length the stroke ends, a fraction in [0, 1] (1: the end), as `strokeEnd` of
+    /// CAShapeLayer.
+    public var strokeEnd = 1.0
 
+    /// The defaults of CAShapeLayer: a black fill, no stroke, 1-point lines, butt caps, miter joins, no dashes.
     public init() {}
 
     /// The same style with every number made drawable: NaN fractions 0 and the rest clamped to [0, 1], a width or

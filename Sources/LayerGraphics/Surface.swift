@@ -3,10 +3,13 @@
 /// Rows are written from several threads at once by the compositor (each thread owns a band of rows);
 /// callers must not read a surface while a render into it is running.
 public final class Surface: @unchecked Sendable {
+    /// The width in pixels (0 for an empty surface).
     public let width: Int
+    /// The height in pixels (0 for an empty surface).
     public let height: Int
     /// Pixels between the starts of two rows.
     public let pixelsPerRow: Int
+    /// The pixels, premultiplied BGRA words row by row, rows `pixelsPerRow` apart; valid while the surface lives.
     public let pixels: UnsafeMutablePointer<UInt32>
 
     /// A transparent surface; a zero or negative side makes an empty one (no pixels), never a trap.
@@ -36,6 +39,7 @@ public final class Surface: @unchecked Sendable {
 
     deinit { if ownsPixels { pixels.deallocate() } }
 
+    /// The size in pixels, as a `Size`.
     public var size: Size { Size(width: Double(width), height: Double(height)) }
 
     /// Fills every pixel with `color`.
@@ -43,11 +47,13 @@ public final class Surface: @unchecked Sendable {
         pixels.update(repeating: color.premultiplied.bgra, count: pixelsPerRow * height)
     }
 
+    /// The pixel at column `x`, row `y`, which must be inside the surface.
     public func pixel(x: Int, y: Int) -> PremultipliedColor {
         precondition(x >= 0 && x < width && y >= 0 && y < height)
         return PremultipliedColor(bgra: pixels[y * pixelsPerRow + x])
     }
 
+    /// Writes `color` to the pixel at column `x`, row `y`, which must be inside the surface.
     public func setPixel(x: Int, y: Int, _ color: PremultipliedColor) {
         precondition(x >= 0 && x < width && y >= 0 && y < height)
         pixels[y * pixelsPerRow + x] = color.bgra

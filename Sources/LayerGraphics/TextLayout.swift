@@ -23,11 +23,14 @@ public struct TextLayout: Sendable, Equatable {
     public var width: Double?
     /// Whether lines wrap at `width` (between words, or between characters inside a word too long for a line).
     public var wraps: Bool
+    /// How lines sit in the box's width (natural by default; needs `width` to align within).
     public var alignment: TextAlignment
+    /// Where a line too long for `width` shows "…" (none by default).
     public var ellipsis: TextEllipsis
     /// With `wraps` and an ellipsis: the height the lines must fit in; the last line that fits carries the "…".
     public var height: Double?
 
+    /// A layout of `text` with the given runs and box rules; every parameter but the text has the default shown.
     public init(_ text: String, runs: [TextRun] = [], font: String = "Helvetica", fontSize: Double = 12,
                 color: Color? = .black, width: Double? = nil, wraps: Bool = false, alignment: TextAlignment = .natural,
                 ellipsis: TextEllipsis = .none, height: Double? = nil) {
@@ -56,19 +59,36 @@ public struct TextLayout: Sendable, Equatable {
 public enum TextAlignment: Sendable, Hashable {
     /// Left for a left-to-right paragraph, right for a right-to-left one.
     case natural
-    case left, right, center
+    /// Every line starts at the box's left edge.
+    case left
+    /// Every line ends at the box's right edge.
+    case right
+    /// Every line is centred in the box's width.
+    case center
     /// Every line but a paragraph's last stretched to the width (needs a width).
     case justified
 }
 
 /// Where a line too long for the box shows "…" instead of text (CATextLayerTruncationMode).
-public enum TextEllipsis: Sendable, Hashable { case none, start, middle, end }
+public enum TextEllipsis: Sendable, Hashable {
+    /// No ellipsis: a long line is clipped (or wraps).
+    case none
+    /// The line's start is replaced: "…end of the line".
+    case start
+    /// The line's middle is replaced: "start … end".
+    case middle
+    /// The line's end is replaced: "start of the line…".
+    case end
+}
 
 /// A range of `TextLayout.text` in UTF-8 byte offsets and the attributes it has.
 public struct TextRun: Sendable, Equatable {
+    /// The run's span of `TextLayout.text`, in UTF-8 byte offsets.
     public var range: Range<Int>
+    /// What the run changes over its range.
     public var attributes: TextAttributes
 
+    /// A run giving `attributes` to the bytes in `range`.
     public init(range: Range<Int>, attributes: TextAttributes) {
         self.range = range
         self.attributes = attributes
@@ -79,13 +99,18 @@ public struct TextRun: Sendable, Equatable {
 public struct TextAttributes: Sendable, Equatable {
     /// A font name as `TextLayout.font`: sets family, weight and style.
     public var font: String?
+    /// The size in points over the run.
     public var fontSize: Double?
+    /// The text colour over the run.
     public var color: Color?
+    /// The underline over the run.
     public var underline: TextUnderline?
+    /// Whether the run is struck through.
     public var strikethrough: Bool?
     /// Extra space after each character, in points (letter spacing).
     public var kern: Double?
 
+    /// Attributes that change what is given and leave the rest to the layout.
     public init(font: String? = nil, fontSize: Double? = nil, color: Color? = nil, underline: TextUnderline? = nil,
                 strikethrough: Bool? = nil, kern: Double? = nil) {
         self.font = font
@@ -98,7 +123,14 @@ public struct TextAttributes: Sendable, Equatable {
 }
 
 /// The underline of a run (NSUnderlineStyle's single and double).
-public enum TextUnderline: Sendable, Hashable { case none, single, double }
+public enum TextUnderline: Sendable, Hashable {
+    /// No underline.
+    case none
+    /// One line under the text.
+    case single
+    /// Two lines under the text.
+    case double
+}
 
 /// The extents of a laid-out `TextLayout`, in points, relative to the point it is drawn at (the box's top-left).
 public struct TextMetrics: Sendable, Equatable {

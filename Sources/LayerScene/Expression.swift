@@ -4,7 +4,9 @@ import LayerGraphics
 /// Why an expression failed; `offset` is the character offset inside the expression text (after the `=`), so the
 /// loader can point the column into the string (SCENES.md §7).
 public struct ExpressionError: Error, Sendable, Equatable {
+    /// Where the problem is, in characters from the start of the expression text (after the `=`).
     public var offset: Int
+    /// What was wrong, e.g. "unknown name 'wdth'".
     public var message: String
 }
 
@@ -12,13 +14,17 @@ public struct ExpressionError: Error, Sendable, Equatable {
 /// comparisons, `&& || !`, `c ? a : b`, calls of a fixed set of pure functions, `a[i]` and `a.b`. No assignment,
 /// loops or I/O: a scene stays a pure function of its params and probed inputs. Bounded in length and depth.
 public struct Expression {
+    /// The longest expression text accepted, in characters; a longer one is an error, not a slow evaluation.
     public static let maxLength = 4096
     static let maxDepth = 64
 
     /// Evaluates `text` with `names` in scope (params, `let`, `W`, `H`, `w`, `h`, `i`, `inputs`). A name that is not
     /// in scope is an error; a declared param without a value is `.undefined`, which only `defined()` accepts.
-    /// - Parameter lenient: `scene check` without values for required params: anything computed from an undefined
-    ///   value is undefined instead of an error, so the rest of the expression is still checked by type.
+    /// - Parameters:
+    ///   - text: the expression, without its leading `=`.
+    ///   - names: the values in scope, by name.
+    ///   - lenient: `scene check` without values for required params: anything computed from an undefined
+    ///     value is undefined instead of an error, so the rest of the expression is still checked by type.
     public static func evaluate(_ text: String, names: [String: SceneValue], lenient: Bool = false) throws(ExpressionError) -> SceneValue {
         guard text.count <= maxLength else { throw ExpressionError(offset: 0, message: "expression longer than \(maxLength) characters") }
         var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(text), names: names)

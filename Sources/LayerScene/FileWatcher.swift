@@ -7,6 +7,7 @@ import Glibc
 /// where available (editors often save by writing a new file and renaming it over the old, which a watch on the file
 /// itself would miss), else each file's size and modification time compared, at most every 250 ms. Never blocks.
 public final class FileWatcher {
+    /// The watched files, as absolute standardised paths.
     public let paths: [String]
     #if canImport(Glibc)
     private var fd: Int32 = -1
@@ -19,7 +20,10 @@ public final class FileWatcher {
     /// Whether inotify is in use (else polling).
     public private(set) var usesInotify = false
 
-    /// - Parameter inotify: false polls even where inotify works (for tests of the fallback).
+    /// Watches `paths` (relative ones against the working directory).
+    /// - Parameters:
+    ///   - paths: the files to watch (an editor that saves by renaming a new file over the old is seen too).
+    ///   - inotify: false polls even where inotify works (for tests of the fallback).
     public init(paths: [String], inotify: Bool = true) {
         self.paths = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         #if canImport(Glibc)

@@ -7,31 +7,44 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     /// 1-based column, counted in characters (UTF-8 continuation bytes do not count).
     public var column: Int
+    /// The position at `line` and `column` (both 1-based).
     public init(line: Int, column: Int) { self.line = line; self.column = column }
     public var description: String { "\(line):\(column)" }
 }
 
 /// One member of a JSON object, with the position of its key (where "unknown key" errors point).
 public struct JSONMember: Sendable {
+    /// The member's key, unescaped.
     public var key: String
+    /// Where the key's opening quote is.
     public var keyPosition: SourcePosition
+    /// The member's value, with its own position.
     public var value: JSONValue
 }
 
 /// A parsed JSON(C) value and where it starts.
 public struct JSONValue: Sendable {
+    /// What kind of JSON value it is, with its contents.
     public indirect enum Kind: Sendable {
+        /// JSON `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// A number (JSON has one number type; integers are exact up to 2^53).
         case number(Double)
+        /// A string, unescaped.
         case string(String)
+        /// A list, in file order.
         case array([JSONValue])
         /// Members in file order (order matters for `let`, and duplicates are reported, not silently merged).
         case object([JSONMember])
     }
+    /// The value and its kind.
     public var kind: Kind
+    /// Where the value's first character is.
     public var position: SourcePosition
 
+    /// A value of `kind` that starts at `position`.
     public init(_ kind: Kind, at position: SourcePosition) { self.kind = kind; self.position = position }
 
     /// The member named `key`, if this is an object that has it.
@@ -40,8 +53,11 @@ public struct JSONValue: Sendable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The members in file order, if this is an object.
     public var members: [JSONMember]? { if case .object(let m) = kind { m } else { nil } }
+    /// The elements, if this is a list.
     public var elements: [JSONValue]? { if case .array(let a) = kind { a } else { nil } }
+    /// The text, if this is a string.
     public var string: String? { if case .string(let s) = kind { s } else { nil } }
 
     /// How an error message names what it found: `"soft"`, `12`, `an object`.
@@ -59,7 +75,9 @@ public struct JSONValue: Sendable {
 
 /// A syntax error, with the position of the offending character.
 public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+    /// The offending character's line and column.
     public var position: SourcePosition
+    /// What was expected and what was found.
     public var message: String
     public var description: String { "\(position): \(message)" }
 }
@@ -67,7 +85,9 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
 /// A small hand-written JSONC reader: JSON plus `//` and `/* */` comments and trailing commas (SCENES.md §4).
 /// Bounded: documents over `maxBytes` and nesting deeper than `maxDepth` are refused with an error, never a crash.
 public struct JSONCReader {
+    /// The largest document read, in bytes (8 MiB): a scene is written by hand, so anything bigger is refused.
     public static let maxBytes = 8 << 20
+    /// The deepest nesting of lists and objects read (64).
     public static let maxDepth = 64
 
     private let bytes: [UInt8]

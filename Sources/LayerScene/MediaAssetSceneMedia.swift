@@ -19,8 +19,11 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// The video layers made since the last (re)load began, with their input, for `didBuild`.
     private var made: [(layer: PlayerLayer, key: String, input: SceneInput)] = []
 
+    /// Media with nothing opened yet: files are probed on first use, once each.
     public init() {}
 
+    /// Probes `path` with `MediaAsset`: a video's display size and frame rate (none for a still), its duration (none for
+    /// a still) and whether it has sound.
     public func probe(_ path: String) throws -> SceneMediaInfo {
         let asset = try asset(path)
         let size = asset.video.map { Size(width: Double(max(1, $0.displayWidth)), height: Double(max(1, $0.displayHeight))) }
@@ -28,6 +31,9 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         return SceneMediaInfo(size: size, duration: asset.isStill ? nil : asset.duration, fps: fps, hasAudio: asset.audio != nil)
     }
 
+    /// A `PlayerLayer` on a player of `input` (looping when the input loops; during a reload, the player of the same
+    /// file and loop setting if the playing tree has one), a layer with the picture as contents for a still, or an
+    /// empty layer for sound only.
     public func makeLayer(for input: SceneInput, videoGravity: ContentsGravity) throws -> Layer {
         let asset = try asset(input.src)
         guard asset.video != nil else { return Layer() }
@@ -103,6 +109,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         "\(input.src)\n\(input.start)\n\(input.loop)\n\(input.stream.map(String.init) ?? "")"
     }
 
+    /// Keeps the playing tree's players aside, for the next load's layers of the same inputs to take.
     public func beginReload() {
         if let saved = playing { players = saved }  // a reload that neither finished nor was cancelled
         made = []
@@ -112,6 +119,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         players = [:]
     }
 
+    /// The reload failed: every player stays with the tree that keeps playing.
     public func cancelReload() {
         // The failed load's layers are dropped; the tree that keeps playing has all of its players still.
         if let saved = playing { players = saved }
@@ -120,6 +128,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
         reusable = [:]
     }
 
+    /// The reload succeeded: players no new layer took are let go (closed when their old layers go).
     public func finishReload() {
         playing = nil
         reusable = [:]

@@ -2,11 +2,14 @@
 public struct SceneDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file as the user named it (messages repeat what they typed, not an absolute path).
     public var file: String
+    /// The line and column the problem points at.
     public var position: SourcePosition
     /// The key path with layer ids, `layers[1]("inset-frame").animations[0].damping`; empty for syntax errors.
     public var path: String
+    /// What was expected and what was found, e.g. `expected a number ≥ 0, got "soft"`.
     public var message: String
 
+    /// A problem in `file` at `position`, at key path `path`, saying `message`.
     public init(file: String, position: SourcePosition, path: String, message: String) {
         self.file = file; self.position = position; self.path = path; self.message = message
     }
@@ -18,7 +21,9 @@ public struct SceneDiagnostic: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// All the problems a scene had; a run reports the first and how many more, `scene check` all of them.
 public struct SceneErrors: Error, Sendable, CustomStringConvertible {
+    /// Every problem, in file order (never empty when thrown).
     public var diagnostics: [SceneDiagnostic]
+    /// The problems `diagnostics`.
     public init(_ diagnostics: [SceneDiagnostic]) { self.diagnostics = diagnostics }
 
     /// CLI.md's one-line rule: the first problem, then how many more there are.

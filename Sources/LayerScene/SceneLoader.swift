@@ -4,18 +4,23 @@ import LayerKit
 
 /// A scene file turned into a layer tree, with what the hosts need to play or export it.
 public final class LoadedScene {
+    /// The scene's `name`, or its file name without the extension: the window title.
     public let name: String
     /// The canvas: the root layer, its bounds the canvas size, its background the canvas background.
     public let root: Layer
+    /// The canvas size in points (and pixels): `canvas.size`, else the first video input's display size, else 1280×720.
     public let canvasSize: Size
+    /// Frames per second of playback and export: `canvas.fps`, else the first video input's rate, else 30.
     public let fps: Double
     /// Seconds; nil when the scene gives none (an export then needs `--duration`).
     public let duration: Double?
+    /// The declared params, in file order (what `scene params` lists).
     public let params: [SceneParam]
     /// Its own inputs, then those of the scenes it includes (ids `FILE#ID`: theirs, not for `audio`).
     public let inputs: [SceneInput]
     /// The input whose sound plays (`audio`), nil for none.
     public let audioInput: String?
+    /// Problems that did not stop the load (ignored keys): printed as `layerplay: warning: …`.
     public let warnings: [SceneDiagnostic]
     /// The images, subtitle files and included scene files the scene read, its included scenes' too (not its media
     /// inputs): live reload watches them all.
@@ -40,17 +45,21 @@ public struct SceneLoadOptions {
     public var sets: [(name: String, value: String)] = []
     /// `scene check`: a required param without a value is not an error, and inputs are not probed.
     public var checkOnly = false
+    /// How inputs are probed and shown (`MediaAssetSceneMedia` decodes with LayerMedia); nil: inputs are not probed
+    /// and media layers are left out of the tree, which is enough to check a scene or print it.
     public var media: SceneMedia?
     /// false: the scene may read no file besides what `media` answers for its inputs: `contents`, subtitle files and
     /// included scenes are refused (the fuzz harness loads untrusted bytes this way, touching no file).
     public var readsFiles = true
 
+    /// Options for the scene named `file` whose relative paths resolve in `directory`; no arguments, no sets, no media.
     public init(file: String, directory: String) { self.file = file; self.directory = directory }
 }
 
 /// Reads scene files (SCENES.md): JSONC → checked values → a `Layer` tree. Every problem is collected with its
 /// line, column and key path; nothing is built for hosting until the whole file checked clean.
 public enum SceneLoader {
+    /// The format's major version this build reads (`"version": "1.x"`); a higher one is refused.
     public static let readsMajor = 1
     static let topLevelKeys: Set<String> = ["version", "name", "canvas", "params", "let", "inputs", "layers", "audio"]
     static let canvasKeys: Set<String> = ["size", "background", "fps", "duration", "resize"]
@@ -75,6 +84,8 @@ public enum SceneLoader {
         return try resolvedJSON(text: text, options: options)
     }
 
+    /// `scene print` of a scene's text: loaded, then written back as plain JSON with params, `let`, `repeat` and `when`
+    /// resolved.
     public static func resolvedJSON(text: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
         let (scene, built, json) = try build(text: text, options: options)
         var builder = built

@@ -4,10 +4,15 @@ import LayerMedia
 
 /// What probing a media input tells expressions (`inputs.ID.width` …, SCENES.md §3).
 public struct SceneMediaInfo: Sendable, Equatable {
+    /// The video's display size in pixels (sample aspect applied); nil when there is no video.
     public var size: Size?
+    /// Seconds; nil for a still or an unknown length.
     public var duration: Double?
+    /// Frames per second; nil for a still or an unknown rate.
     public var fps: Double?
+    /// Whether the file has a sound stream.
     public var hasAudio: Bool
+    /// What a probe found.
     public init(size: Size?, duration: Double?, fps: Double?, hasAudio: Bool) {
         self.size = size; self.duration = duration; self.fps = fps; self.hasAudio = hasAudio
     }
@@ -24,13 +29,17 @@ public struct SceneMediaInfo: Sendable, Equatable {
 
 /// A media input of a scene: a file shown by one or more `media` layers.
 public struct SceneInput: Sendable, Equatable {
+    /// The input's id: its key under `inputs`, or the layer's id for an inline `src`.
     public var id: String
     /// The path as resolved against the scene's folder (or the working directory for command-line values).
     public var src: String
     /// The media time shown at a layer's local time 0.
     public var start: Double
+    /// Whether the medium wraps past its end instead of holding its last frame.
     public var loop: Bool
+    /// The video stream index to show; nil: the best one.
     public var stream: Int?
+    /// What the probe found; nil when not probed (`scene check`).
     public var info: SceneMediaInfo?
 }
 

@@ -3,8 +3,41 @@ import LayerGraphics
 
 /// A declared scene parameter (SCENES.md §5).
 public struct SceneParam: Sendable {
+    /// A param's `type` (SCENES.md §5).
     public enum Kind: Sendable, Equatable {
-        case number, integer, bool, string, color, time, angle, point, size, vector, media, image, file, `enumeration`, border, shadow
+        /// A number (`min`/`max` apply).
+        case number
+        /// A whole number (`min`/`max` apply).
+        case integer
+        /// `true` or `false`.
+        case bool
+        /// Any text.
+        case string
+        /// A colour (CSS name, `#rrggbb`…).
+        case color
+        /// A time (`"2.5s"`, `"1:02"`…), in seconds.
+        case time
+        /// An angle, in degrees unless a unit is given.
+        case angle
+        /// `[x, y]`, or `X,Y` on the command line.
+        case point
+        /// `[w, h]` or `"WxH"`.
+        case size
+        /// `[x, y, z]`, or `X,Y,Z` on the command line.
+        case vector
+        /// A media file (video, still or sound), made an input.
+        case media
+        /// An image file.
+        case image
+        /// Any file (a subtitle file, another scene).
+        case file
+        /// One of `values` (`"enum"` in a file).
+        case `enumeration`
+        /// `{width, color}`, or `W[:COLOR]` on the command line.
+        case border
+        /// `{radius, opacity, offset}`, or `R[:OPACITY[:DX,DY]]` on the command line.
+        case shadow
+        /// `list:T`: several values of one kind, comma-separated or repeated on the command line.
         indirect case list(Kind)
 
         static let names: [String: Kind] = [
@@ -20,21 +53,30 @@ public struct SceneParam: Sendable {
 
         var isList: Bool { if case .list = self { true } else { false } }
 
+        /// The type's name as a scene writes it: `number`, `enum`, `list:color`…
         public var name: String {
             if case .list(let k) = self { return "list:" + k.name }
             return Self.names.first { $0.value == self }!.key
         }
     }
 
+    /// The param's name: its key under `params`, and the NAME of `--set NAME=VALUE`.
     public var name: String
+    /// The param's type.
     public var kind: Kind
+    /// The value when none is given; nil: undefined (references to it leave their key out).
     public var defaultValue: SceneValue?
+    /// Whether a run without a value for it is an error.
     public var required = false
+    /// The smallest number accepted (numbers, integers, times, angles).
     public var min: Double?
+    /// The largest number accepted.
     public var max: Double?
+    /// The accepted values of an `enum` param.
     public var values: [String] = []
     /// Filled by the Nth argument after the scene file.
     public var position: Int?
+    /// One line for `scene params`.
     public var doc: String?
 }
 
@@ -94,4 +136,8 @@ public enum ParamText {
     }
 }
 
-public struct ParamTextError: Error, Sendable { public var message: String }
+/// A command-line param value that did not parse.
+public struct ParamTextError: Error, Sendable {
+    /// What was expected, e.g. "expected a colour (a CSS name, #rgb, #rrggbb or #rrggbbaa)".
+    public var message: String
+}

@@ -17,6 +17,7 @@ public final class SceneReloader {
 
     /// The layer the host shows: the current scene's root is its first sublayer.
     public let host = Layer()
+    /// The scene playing now: the first load, or the last reload that succeeded.
     public private(set) var scene: LoadedScene
     /// Successful reloads so far.
     public private(set) var reloads = 0
@@ -26,9 +27,15 @@ public final class SceneReloader {
     private var pendingSince: Double?
     /// Receives one line per failed reload (`layerplay: error: …`) and per warning.
     private let report: (String) -> Void
+    /// Also receives a failed reload's error line, after `report`: a window shows it in a corner for 3 s
+    /// (`PlaybackSession.showNotice(_:)`), since a terminal behind the window is easy to miss.
+    public var onError: ((String) -> Void)?
 
     /// - Parameters:
+    ///   - path: the scene file, as opened.
+    ///   - options: the options it was loaded with (kept for every reload, so command-line params stay).
     ///   - scene: the scene as first loaded from `path` with `options`.
+    ///   - report: receives one line per failed reload and per warning (`layerplay` prints them to stderr).
     public init(path: String, options: SceneLoadOptions, scene: LoadedScene, report: @escaping (String) -> Void) {
         self.path = path
         self.options = options
@@ -59,7 +66,9 @@ public final class SceneReloader {
         let next: LoadedScene
         do throws(SceneErrors) { next = try SceneLoader.load(contentsOf: path, options: options) } catch {
             (options.media as? ReloadableSceneMedia)?.cancelReload()
-            report("layerplay: error: \(error.description)")
+            let line = "layerplay: error: \(error.description)"
+            report(line)
+            onError?(line)
             return false
         }
         for w in next.warnings { report("layerplay: warning: \(w)") }

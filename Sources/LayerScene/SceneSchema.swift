@@ -5,6 +5,7 @@ import LayerKit
 /// names come from the same tables the loader checks against, so the schema cannot drift from the reader. Values
 /// are left open where `$name` and `=expr` may stand for them; structure, key names and type names are closed.
 public enum SceneSchema {
+    /// The schema as pretty-printed JSON.
     public static func json() -> String {
         let layerTypes = Array(SceneBuilder.typeKeys.keys).sorted()
         let layerKeys = SceneBuilder.commonKeys.union(SceneBuilder.typeKeys.values.reduce(Set<String>()) { $0.union($1) })

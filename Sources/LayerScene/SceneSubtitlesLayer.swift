@@ -26,7 +26,9 @@ public final class SceneSubtitlesLayer: Layer {
     /// The text, bounds and padding the box was last laid out for, so an unchanged cue is not measured again.
     private var shown: (text: String, bounds: Rect, padding: Size)?
 
-    /// - Parameter loopDuration: the length of a looping input, so cues repeat as its picture does.
+    /// - Parameters:
+    ///   - track: the cues to show; nil shows none.
+    ///   - loopDuration: the length of a looping input, so cues repeat as its picture does.
     public init(track: SubtitleTrack?, loopDuration: Double? = nil) {
         self.track = track
         self.loopDuration = loopDuration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }

@@ -3,12 +3,19 @@ import LayerGraphics
 /// A value inside a scene after `$name` and `=expr` are resolved: what expressions compute with and what the
 /// typed readers (time, angle, colour…) convert. `undefined` is a declared param without a value (SCENES.md §4).
 public indirect enum SceneValue: Sendable, Equatable {
+    /// A declared param without a value: only `defined()` accepts it; a key set to it is left out.
     case undefined
+    /// A number (lengths in points, times in seconds, angles as written).
     case number(Double)
+    /// Text, also units not yet read (`"2.5s"`, `"50%"`).
     case string(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// A list: points, sizes, rects, colours as components, lists of values.
     case list([SceneValue])
+    /// A colour already parsed.
     case color(Color)
+    /// An object: a `border`, a `shadow`, or an input's probe (`inputs.ID`).
     case object([String: SceneValue])
 
     /// How messages name it: `"soft"`, `12`, `a list of 4`.

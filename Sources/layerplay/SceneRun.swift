@@ -158,6 +158,8 @@ struct SceneRunCommand: ParsableCommand {
         // renders on the frame grid and checks every input's decoder before each frame.
         session.videoWouldWait = { root.videoWouldWait(at: $0) }
         if let reloader {
+            // The error line of a failed reload is printed and also shown in the window's bottom left for 3 s.
+            reloader.onError = { [unowned session] line in session.showNotice(line) }
             session.onTick = { [unowned session] _ in
                 if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.setNeedsFrame() }
             }

@@ -27,4 +27,6 @@ if __name__ == "__main__":
         for source, line, name in rows:
             print(f"Sources/{source}:{line}: warning: public '{name}' has no doc comment")
         missing += len(rows)
+    if missing:
+        print(f"{missing} public symbol(s) without a doc comment: write one above each line listed", file=sys.stderr)
     sys.exit(1 if missing else 0)
