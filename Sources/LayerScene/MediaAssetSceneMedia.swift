@@ -3,7 +3,7 @@ import LayerKit
 import LayerMedia
 
 /// Scene media through LayerMedia: `MediaAsset` probes, a `PlayerLayer` shows a video, a still becomes contents
-/// with the same gravity, and an audio-only input shows nothing (SCENES.md §3).
+/// with the same gravity, and an audio-only input shows its sound (`AudioVisualizerLayer`, SCENES.md §3).
 public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     private var assets: [String: MediaAsset] = [:]
     /// The players of the layers made since the last (re)load began, by file and loop setting.
@@ -24,7 +24,12 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
 
     public func makeLayer(for input: SceneInput, videoGravity: ContentsGravity) throws -> Layer {
         let asset = try asset(input.src)
-        guard asset.video != nil else { return Layer() }
+        guard asset.video != nil else {
+            // Audio only: the sound drawn, as the command line's card shows it (SCENES.md §3).
+            let layer = try AudioVisualizerLayer(path: input.src)
+            if input.loop, asset.duration > 0 { layer.range = PlaybackRange(start: 0, end: asset.duration, loops: true) }
+            return layer
+        }
         if asset.isStill {
             let layer = Layer()
             layer.contents = .image(try ImageLoader.load(path: input.src))

@@ -30,8 +30,8 @@ struct CardScene {
     enum Media {
         case contents(LayerContents)
         case player(Player)
-        /// Audio only: the canvas (and the card's border, if any) with the sound.
-        case nothing
+        /// Audio only: the sound drawn (waveform or spectrum, `w` switches), as ffplay shows it.
+        case sound(AudioVisualizerLayer)
     }
 
     let root = Layer()
@@ -53,8 +53,8 @@ struct CardScene {
             let playerLayer = PlayerLayer(player: player)
             playerLayer.videoGravity = e.gravity
             card = playerLayer
-        case .nothing:
-            card = Layer()
+        case .sound(let visualizer):
+            card = visualizer
         }
         root.name = "canvas"
         root.backgroundColor = e.background

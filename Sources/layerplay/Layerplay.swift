@@ -172,7 +172,9 @@ struct Layerplay: ParsableCommand {
             if let output, output.lowercased().hasSuffix(".png") || MovieWriter.isJPEGStill(output) {
                 throw RunError("'\(path)' has only audio: a still needs a picture (write a movie to get the canvas with the sound)")
             }
-            return (.nothing, size ?? PixelSize(width: 1280, height: 720), asset)
+            do { return (.sound(try AudioVisualizerLayer(path: path)), size ?? PixelSize(width: 1280, height: 720), asset) } catch {
+                throw RunError("\(error)")
+            }
         }
         let size = PixelSize(width: max(1, video.displayWidth), height: max(1, video.displayHeight))
         if asset.isStill {

@@ -29,6 +29,8 @@ extension Layerplay {
         options.volume = volume / 100
         let player: Player?
         if case .player(let p) = media.media { player = p } else { player = nil }
+        // The drawn sound follows the timeline as the player's picture does (through loops).
+        if case .sound(let v) = media.media { v.range = options.range }
         let session: PlaybackSession
         do {
             session = try PlaybackSession(root: scene.root, size: (canvas.width, canvas.height), player: player,
