@@ -96,8 +96,10 @@ open class AudioVisualizerLayer: Layer {
         for (i, trace) in traces.enumerated() {
             trace.frame = Rect(x: b.minX, y: b.minY + Double(i) * band, width: b.width, height: band)
             if i > 0 {
-                lines.move(to: Point(x: b.minX, y: b.minY + Double(i) * band))
-                lines.addLine(to: Point(x: b.maxX, y: b.minY + Double(i) * band))
+                // On a pixel row's centre, so that the 1-point line is one crisp row as ffplay's (not two half-lit ones).
+                let y = (b.minY + Double(i) * band).rounded(.down) + 0.5
+                lines.move(to: Point(x: b.minX, y: y))
+                lines.addLine(to: Point(x: b.maxX, y: y))
             }
         }
         separators.bounds = b  // the lines are in this layer's coordinates
