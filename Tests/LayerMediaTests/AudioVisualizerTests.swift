@@ -127,6 +127,7 @@ struct AudioVisualizerTests {
                 #expect(worst < 1e-3, "window \(i): samples differ by up to \(worst)")
             }
             #expect(straight[3].contains { abs($0) > 0.05 }, "the tone is there")
+            #expect(playing.cachedSeconds == 2 && seeking.cachedSeconds == 2, "memory stays bounded however much is read")
             // Before the start and after the end: silence, the count asked for.
             #expect(playing.samples(channel: 0, from: -500, count: 100) == [Float](repeating: 0, count: 100))
             #expect(playing.samples(channel: 0, from: 16000 * 60, count: 10) == [Float](repeating: 0, count: 10))

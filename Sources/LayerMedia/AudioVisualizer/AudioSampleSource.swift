@@ -76,6 +76,13 @@ public final class AudioFileSamples: AudioSampleSource, @unchecked Sendable { //
         return out
     }
 
+    /// Seconds of decoded sound held now (never more than `cacheSeconds`).
+    var cachedSeconds: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return blocks.count
+    }
+
     /// Block `index` (frames index·rate ..< (index+1)·rate), decoded now if not cached. Holds `lock`.
     private func block(_ index: Int) -> [Float] {
         if let b = blocks[index] {
