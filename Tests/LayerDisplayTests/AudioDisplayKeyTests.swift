@@ -22,17 +22,21 @@ extension PlaybackTests {
             frames.append(pixels)
         }
         var modes: [AudioVisualizerLayer.Mode] = []
+        var messages: [String?] = []
         var presentedBefore = 0
         let script = Script()
         script.when({ $0.clock >= 0.3 }) { s in modes.append(visualizer.mode); presentedBefore = s.framesPresented; press(SDLK_w) }
         script.when({ $0.framesPresented > presentedBefore }) { s in
-            modes.append(visualizer.mode); presentedBefore = s.framesPresented; press(SDLK_w)
+            modes.append(visualizer.mode); messages.append(session.osd?.message); presentedBefore = s.framesPresented; press(SDLK_w)
         }
-        script.when({ $0.framesPresented > presentedBefore }) { _ in modes.append(visualizer.mode); press(SDLK_q) }
+        script.when({ $0.framesPresented > presentedBefore }) { _ in
+            modes.append(visualizer.mode); messages.append(session.osd?.message); press(SDLK_q)
+        }
         script.attach(to: session)
         let stats = session.run()
         #expect(script.finished, "the script stopped at step \(script.log.count)")
         #expect(modes == [.waveform, .spectrum, .waveform])
+        #expect(messages == ["Spectrum", "Waveform"], "the on-screen display names the mode")
         // 0.3 s of a 440 Hz tone at the display's rate: many frames, and they differ (an idle canvas shows one).
         #expect(stats.framesPresented >= 5, "\(stats.json)")
         #expect(Set(frames).count >= 3, "the waveform moves from frame to frame")
