@@ -1,6 +1,7 @@
 #!/bin/bash
 # Playback benchmark (issue 4), release, headless: 10 s of a 1080p60 H.264 clip with the full `scene` look of
-# shared/bench, then 10 s of a 4K30 clip without effects, each with --stats (JSON on stderr).
+# shared/bench, then 10 s of a 4K30 clip without effects, then 10 s of picture in picture (a scene: 1080p60 main,
+# 720p inset), each with --stats (JSON on stderr).
 # Targets: 0 dropped frames and A/V drift ≤ 1 frame. The clips are made with the ffmpeg CLI (like the peers'
 # clips) into out/bench/ and are not committed.
 set -euo pipefail
@@ -21,3 +22,8 @@ echo "1080p60, scene look, 10 s:"
 "$BIN" "$DIR/src1080p60.mp4" "${SCENE[@]}" --duration 10 --stats
 echo "4K30, no effects, 10 s:"
 "$BIN" "$DIR/src4k30.mp4" --duration 10 --stats
+# Picture in picture (issue 19): Config/scenes/picture-in-picture.json, a 1080p60 main and a 720p inset with rounded
+# corners, a border and a shadow, each input on its own decode thread, on the main's sound clock.
+make_clip src720p30.mp4 1280x720 30 5M
+echo "picture in picture (1080p60 main, 720p inset), 10 s:"
+"$BIN" Config/scenes/picture-in-picture.json "$DIR/src1080p60.mp4" "$DIR/src720p30.mp4" --duration 10 --no-watch --stats

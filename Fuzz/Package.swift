@@ -17,5 +17,10 @@ let package = Package(
         .executableTarget(name: "FuzzMedia", dependencies: ["CFuzzer", "FuzzSupport", .product(name: "LayerMedia", package: "layerplay")]),
         // Still images as `--mask`/image inputs read them: ImageLoader.load.
         .executableTarget(name: "FuzzImage", dependencies: ["CFuzzer", "FuzzSupport", .product(name: "LayerMedia", package: "layerplay")]),
+        // Scene files as `layerplay SCENE.json` reads them: the loader with a media double, no file touched.
+        .executableTarget(name: "FuzzScene", dependencies: ["CFuzzer", .product(name: "LayerScene", package: "layerplay"),
+                                                            .product(name: "LayerKit", package: "layerplay"),
+                                                            .product(name: "LayerGraphics", package: "layerplay"),
+                                                            .product(name: "LayerMedia", package: "layerplay")]),
     ]
 )

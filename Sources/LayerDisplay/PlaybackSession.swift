@@ -31,6 +31,10 @@ public final class PlaybackSession {
         public var showsOSD = true
         public var muted = false
         public var volume = 1.0
+        /// Seconds of the sound (`audioPath`) before timeline time 0: timeline time `t` plays the sound's `t +
+        /// audioOffset` (a scene's audio input's `start`). Not finite: 0; an offset that would start before the
+        /// sound's own start is shortened to it.
+        public var audioOffset = 0.0
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
         }
@@ -81,6 +85,10 @@ public final class PlaybackSession {
     public var onPresent: ((Double, Surface) -> Void)?
     /// The subtitles in the tree, which `t` cycles through.
     public var subtitles: SubtitleLayer?
+    /// For a tree whose videos are not `player`'s (a scene's several inputs, each on its own decode thread):
+    /// whether compositing the tree at a time would now wait for a decoder (`Layer.videoWouldWait(at:)`). Set, the
+    /// tree's frames change with time, and the session waits on it as it does on `player`. Set before `run()`.
+    public var videoWouldWait: ((Double) -> Bool)?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
@@ -92,9 +100,10 @@ public final class PlaybackSession {
         self.options = options
         self.layout = layout
         window = try Window(title: options.title, width: size.width, height: size.height, fullscreen: options.fullscreen)
-        if let audioPath, let output = Self.openSound(audioPath, options) {
+        let offset = Self.audioOffset(options)
+        if let audioPath, let output = Self.openSound(audioPath, options, offset: offset) {
             audio = output
-            clock = output
+            clock = offset == 0 ? output : OffsetClock(output, offset: offset)
         } else {
             audio = nil
             clock = MonotonicClock(start: options.range.start)
@@ -103,11 +112,20 @@ public final class PlaybackSession {
         statistics.audioClock = audio != nil
     }
 
+    /// `options.audioOffset`, finite, and never before the sound's start at the range's start.
+    private static func audioOffset(_ options: Options) -> Double {
+        let o = options.audioOffset
+        guard o.isFinite, o != 0 else { return 0 }
+        return max(o, -options.range.start)
+    }
+
     /// The sound device, or nil (with a warning) when there is none: the video still plays, on the host clock,
     /// as ffplay does.
-    private static func openSound(_ path: String, _ options: Options) -> AudioOutput? {
+    private static func openSound(_ path: String, _ options: Options, offset: Double) -> AudioOutput? {
         do {
-            let output = try AudioOutput(path: path, range: options.range)
+            let r = options.range
+            let range = offset == 0 ? r : PlaybackRange(start: r.start + offset, end: r.end + offset, loops: r.loops)
+            let output = try AudioOutput(path: path, range: range)
             output.volume = options.volume
             output.isMuted = options.muted
             return output
@@ -215,7 +233,7 @@ public final class PlaybackSession {
     }
 
     /// Whether frames change with time (a video or an animation); otherwise only events make new frames.
-    private var isTimeVarying: Bool { player != nil || animating }
+    private var isTimeVarying: Bool { player != nil || videoWouldWait != nil || animating }
 
     private func collectRendered(now: Double) {
         guard ready == nil, let frame = renderer.take(waiting: 0) else { return }
@@ -283,7 +301,7 @@ public final class PlaybackSession {
             if !options.range.loops && options.range.end.isFinite && next >= options.range.end { return }
             // The decoder is still on its way to this frame: keep presenting what is ready rather than block
             // in the snapshot, and look again shortly.
-            decoderBehind = player?.wouldWait(forFrameAt: next) ?? false
+            decoderBehind = (player?.wouldWait(forFrameAt: next) ?? false) || (videoWouldWait?(next) ?? false)
             if decoderBehind { return }
             statistics.framesDropped += skipped
             t = next

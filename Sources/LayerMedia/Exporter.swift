@@ -64,6 +64,10 @@ public final class Exporter {
     public let frameCount: Int
     /// A media file whose audio the movie carries from `start`; nil for a silent movie.
     public let audioSource: String?
+    /// Seconds of `audioSource` before timeline time 0 (a scene input's `start`): the sound of timeline time `t`
+    /// is the source's `t + audioOffset`, as its picture's is. Not finite: 0; a range before the source's start
+    /// begins at its start.
+    public var audioOffset = 0.0
     /// A media file whose subtitle streams the movie carries (for the exported range), when the container can
     /// hold them; nil for none (subtitles burnt in by a `SubtitleLayer` are pictures of the tree, not streams).
     public var subtitleSource: String?
@@ -150,6 +154,12 @@ public final class Exporter {
         }
     }
 
+    /// The source seconds of the sound: from `start` shifted by `audioOffset`, `duration` long.
+    private func audioRange(_ duration: Double) -> ClosedRange<Double> {
+        let from = max(0, start + (audioOffset.isFinite ? audioOffset : 0))
+        return from...(from + duration)
+    }
+
     /// The picture fills the output exactly, pixel for pixel.
     private func coversFrame(_ d: DirectVideo) -> Bool {
         abs(d.rect.minX) < 1e-6 && abs(d.rect.minY) < 1e-6 && abs(d.rect.width - Double(width)) < 1e-6
@@ -160,7 +170,7 @@ public final class Exporter {
         let rate = Double(settings.frameRate.num) / Double(settings.frameRate.den)
         let duration = Double(frameCount) / rate
         let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
-                                     audioFrom: audioSource, audioRange: start...(start + duration),
+                                     audioFrom: audioSource, audioRange: audioRange(duration),
                                      subtitlesFrom: subtitleSource)
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.

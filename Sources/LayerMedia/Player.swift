@@ -10,7 +10,7 @@ public final class Player: @unchecked Sendable {
     /// The opened file's description: its streams, sizes and duration.
     public let asset: MediaAsset
     private let decoder: DecodeAhead
-    private let state = Guarded<(time: Double, rate: Double, lastFrame: VideoFrame?, range: PlaybackRange?)>((0, 0, nil, nil))
+    private let state = Guarded<(time: Double, rate: Double, lastFrame: VideoFrame?, range: PlaybackRange?, offset: Double)>((0, 0, nil, nil, 0))
 
     /// Opens `path`. - Throws: `MediaError` when it cannot be opened or has no video.
     public init(path: String) throws {
@@ -50,9 +50,23 @@ public final class Player: @unchecked Sendable {
         set { state.withLock { $0.range = newValue } }
     }
 
+    /// Seconds added to every time asked for before `range` maps it: the media time shown at time 0 (a scene
+    /// input's `start`, SCENES.md §6). Before the medium's start the first frame shows. Not finite: 0.
+    public var timeOffset: Double {
+        get { state.withLock { $0.offset } }
+        set { state.withLock { $0.offset = newValue.isFinite ? newValue : 0 } }
+    }
+
+    /// The media time shown at `seconds`: shifted by `timeOffset`, then mapped by `range`.
+    private func mediaTime(_ seconds: Double) -> Double {
+        let (range, offset) = state.withLock { ($0.range, $0.offset) }
+        let t = seconds + offset
+        return range?.mediaTime(t) ?? t
+    }
+
     /// The frame shown at `seconds`; nil when none can be decoded. Errors after the first frame keep the last good one.
     public func frame(at seconds: Double) -> VideoFrame? {
-        let media = range?.mediaTime(seconds) ?? seconds
+        let media = mediaTime(seconds)
         let frame = decoder.frame(at: media)
         return state.withLock { s in
             if let frame { s.lastFrame = frame }
@@ -62,7 +76,7 @@ public final class Player: @unchecked Sendable {
 
     /// Whether asking for the frame at `seconds` now would wait for the decoder (it is still decoding towards it).
     public func wouldWait(forFrameAt seconds: Double) -> Bool {
-        decoder.wouldWait(forFrameAt: range?.mediaTime(seconds) ?? seconds)
+        decoder.wouldWait(forFrameAt: mediaTime(seconds))
     }
 
     /// The frame at `currentTime`.

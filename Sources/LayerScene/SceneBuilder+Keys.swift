@@ -35,10 +35,8 @@ extension SceneBuilder {
         case "doubleSided": if let b = ctx.bool(v, s) { layer.isDoubleSided = b }
         case "masksToBounds": if let b = ctx.bool(v, s) { layer.masksToBounds = b }
         case "contents":
-            guard let file = ctx.string(v, s) else { return }
-            let path = s.json.string == file ? filePath(file) : file
-            readFiles.append(path)
-            do { layer.contents = .image(try ImageLoader.load(path: path)) } catch {
+            guard let file = ctx.string(v, s), let path = readablePath(file, s) else { return }
+            do { layer.contents = .image(try ImageLoader.load(path: SceneFileRule.openable(path))) } catch {
                 ctx.error(s, "cannot open '\(file)': \(error)")
             }
         case "contentsGravity":

@@ -22,10 +22,9 @@ extension SceneBuilder {
         "text": textKeys,
         "gradient": ["kind", "colors", "locations", "startPoint", "endPoint"],
         "replicator": replicatorKeys, "scroll": scrollKeys, "emitter": emitterKeys, "subtitles": subtitlesKeys,
+        "scene": sceneKeys, "switch": ["cuts"],
     ]
     static let textKeys: Set<String> = ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode"]
-    /// Types SCENES.md defines whose layer classes are not in this build yet.
-    static let laterTypes = ["scene", "switch"]
 
     /// The layers of a `layers` or `sublayers` list, inside a superlayer of `superSize`.
     mutating func buildLayers(_ json: JSONValue, path: String, in superSize: Size) -> [Layer] {
@@ -91,14 +90,12 @@ extension SceneBuilder {
         case "emitter": return EmitterLayer()
         case "subtitles": return subtitlesLayer(json, path: path)
         case "media": return Layer()  // replaced once its input is known (media layers are made by SceneMedia)
+        case "scene": return includedScene(json, path: path)
+        case "switch": return Layer()  // its cuts become animations of its sublayers (SceneBuilder+Switch)
         default:
-            if Self.laterTypes.contains(type) {
-                ctx.error(site, "layer type \"\(type)\" is not supported by this layerplay yet")
-            } else {
-                let all = Array(Self.typeKeys.keys).sorted() + Self.laterTypes
-                let hint = suggestion(for: type, among: all).map { "; did you mean \"\($0)\"?" } ?? ""
-                ctx.error(site, "expected a layer type (\(all.joined(separator: " "))), got \"\(type)\"\(hint)")
-            }
+            let all = Array(Self.typeKeys.keys).sorted()
+            let hint = suggestion(for: type, among: all).map { "; did you mean \"\($0)\"?" } ?? ""
+            ctx.error(site, "expected a layer type (\(all.joined(separator: " "))), got \"\(type)\"\(hint)")
             return nil
         }
     }
@@ -112,7 +109,12 @@ extension SceneBuilder {
             type = s
         }
         guard var layer = makeLayer(type: type, json, path: path, site: Site(json: json["type"] ?? json, path: "\(path).type")) else { return nil }
-        ctx.checkKeys(members, known: Self.commonKeys.union(Self.typeKeys[type] ?? []), path: path)
+        // A transition lives in a switch's cuts (SCENES.md §7); said so instead of "unknown key".
+        let transitionMember = members.first { $0.key == "transition" }
+        if let t = transitionMember {
+            ctx.error(Site(json: t.value, path: "\(path).transition"), "a transition belongs in a switch layer's cuts: {\"type\": \"switch\", \"cuts\": [{\"at\": …, \"show\": …, \"transition\": {…}}]}", at: t.keyPosition)
+        }
+        ctx.checkKeys(members.filter { $0.key != "transition" || transitionMember == nil }, known: Self.commonKeys.union(Self.typeKeys[type] ?? []), path: path)
 
         // The id: unique in the file, default TYPE-N.
         var id: String
@@ -131,7 +133,8 @@ extension SceneBuilder {
         applyGeometry(layer, json, path: path, superSize: superSize)
         let size = layer.bounds.size
         builtLayout.append((id, size))
-        for m in members where !Self.structureKeys.contains(m.key) && !Self.geometryKeys.contains(m.key) && !Self.deferredKeys.contains(m.key) {
+        for m in members where !Self.structureKeys.contains(m.key) && !Self.geometryKeys.contains(m.key) && !Self.deferredKeys.contains(m.key)
+            && m.key != "transition" {
             let site = Site(json: m.value, path: "\(path).\(m.key)", keyPosition: m.keyPosition)
             guard let v = ctx.resolve(site), v != .undefined else { continue }
             applyKey(m.key, v, site, to: layer, type: type)
@@ -141,6 +144,7 @@ extension SceneBuilder {
         if let s = json["sublayers"] {
             for sub in buildLayers(s, path: "\(path).sublayers", in: size) { layer.addSublayer(sub) }
         }
+        if type == "switch" { compileCuts(json, path: path, to: layer) }
         if let m = json["mask"] {
             let maskPath = "\(path).mask"
             if m.members == nil { ctx.error(Site(json: m, path: maskPath), "expected a layer object, got \(m.shortDescription)") }

@@ -23,7 +23,7 @@ extension SceneBuilder {
     ]
     /// Keys read from their JSON after the others (they hold objects with their own positions, or need the input
     /// table), not through `applyKey`.
-    static let deferredKeys: Set<String> = ["emitterCells"]
+    static let deferredKeys: Set<String> = ["emitterCells", "set", "cuts"]
     /// On a subtitles layer these style the box the cue shows in, not the (usually zero-height) layer itself.
     static let subtitleBoxKeys: Set<String> = ["backgroundColor", "cornerRadius", "maskedCorners", "borderWidth", "borderColor",
                                                "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath"]
@@ -138,10 +138,8 @@ extension SceneBuilder {
         case "enabled": if let b = ctx.bool(v, s) { c.isEnabled = b }
         case "color": if let col = ctx.color(v, s) { c.color = col }
         case "contents":
-            guard let file = ctx.string(v, s) else { return }
-            let path = s.json.string == file ? filePath(file) : file
-            readFiles.append(path)
-            do { c.contents = try ImageLoader.load(path: path) } catch { ctx.error(s, "cannot open '\(file)': \(error)") }
+            guard let file = ctx.string(v, s), let path = readablePath(file, s) else { return }
+            do { c.contents = try ImageLoader.load(path: SceneFileRule.openable(path)) } catch { ctx.error(s, "cannot open '\(file)': \(error)") }
         case "contentsRect": if let r = ctx.rect(v, s) { c.contentsRect = r }
         case "minificationFilter":
             if let f = ctx.choice(v, s, ContentsFilter.allCases.map(\.rawValue)) { c.minificationFilter = ContentsFilter(rawValue: f)! }
@@ -166,11 +164,8 @@ extension SceneBuilder {
             if n == n.rounded() { stream = Int(n) } else { ctx.expected("a subtitle stream index", s, got: v) }
         }
         if let (v, s) = field("file") {
-            guard let file = ctx.string(v, s) else { return SceneSubtitlesLayer(track: nil) }
-            // A literal path is relative to the scene's folder; a param's value to the working directory.
-            let p = s.json.string == file ? filePath(file) : file
-            readFiles.append(p)
-            do { return SceneSubtitlesLayer(track: try SubtitleReader.track(file: p)) } catch {
+            guard let file = ctx.string(v, s), let p = readablePath(file, s) else { return SceneSubtitlesLayer(track: nil) }
+            do { return SceneSubtitlesLayer(track: try SubtitleReader.track(file: SceneFileRule.openable(p))) } catch {
                 ctx.error(s, "\(error)")
                 return SceneSubtitlesLayer(track: nil)
             }
@@ -183,7 +178,7 @@ extension SceneBuilder {
             return SceneSubtitlesLayer(track: nil)
         }
         let tracks: [SubtitleTrack]
-        do { tracks = try media.subtitleTracks(input.src) } catch {
+        do { tracks = try media.subtitleTracks(SceneFileRule.openable(input.src)) } catch {
             ctx.error(s, "cannot read subtitles from '\(input.src)': \(error)")
             return SceneSubtitlesLayer(track: nil)
         }
@@ -195,6 +190,21 @@ extension SceneBuilder {
             }
             return SceneSubtitlesLayer(track: nil)
         }
-        return SceneSubtitlesLayer(track: tracks[stream], loopDuration: input.loop ? input.info?.duration : nil)
+        let layer = SceneSubtitlesLayer(track: tracks[stream], loopDuration: input.loop ? input.info?.duration : nil)
+        layer.mediaStart = input.start  // the cues of the picture the input's media layers show
+        return layer
+    }
+}
+
+extension SceneBuilder {
+    /// The path of a file a key names (`contents`, a subtitles `file`), recorded for live reload; nil after an error
+    /// (a URL or protocol, or file reading turned off). A literal path is relative to the scene's folder; a param's
+    /// value is already resolved against the working directory.
+    mutating func readablePath(_ file: String, _ s: Site) -> String? {
+        if let refusal = SceneFileRule.refusal(file) { ctx.error(s, refusal); return nil }
+        guard options.readsFiles else { ctx.error(s, "cannot open '\(file)': this load reads no files"); return nil }
+        let path = s.json.string == file ? filePath(file) : file
+        readFiles.append(path)
+        return path
     }
 }

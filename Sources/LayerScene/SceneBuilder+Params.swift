@@ -43,7 +43,11 @@ extension SceneBuilder {
             var given: String?
             if let pos = p.position, pos < options.arguments.count { given = options.arguments[pos] }
             if let s = cliSets.removeValue(forKey: m.key) { given = s }
-            if let given {
+            if let preset = presets.removeValue(forKey: m.key) {
+                // A `set` value of an including scene: checked by this param's type, reported in the including file;
+                // a bad one leaves the default, so the included file does not add errors that follow from it.
+                value = presetValue(preset, p) ?? p.defaultValue ?? .undefined
+            } else if let given {
                 let cli = Site(json: m.value, path: path)
                 switch ParamText.parse(given, as: kind) {
                 case .success(let v):
@@ -72,10 +76,11 @@ extension SceneBuilder {
         }
     }
 
-    func absolute(_ v: SceneValue) -> SceneValue {
+    func absolute(_ v: SceneValue, base: String = FileManager.default.currentDirectoryPath) -> SceneValue {
         switch v {
-        case .string(let s): return .string(s.hasPrefix("/") ? s : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(s))
-        case .list(let l): return .list(l.map(absolute))
+        // A URL or protocol is left as written so that the file check names what the user gave (SceneFileRule).
+        case .string(let s): return .string(s.hasPrefix("/") || SceneFileRule.refusal(s) != nil ? s : (base as NSString).appendingPathComponent(s))
+        case .list(let l): return .list(l.map { absolute($0, base: base) })
         default: return v
         }
     }
@@ -93,6 +98,7 @@ extension SceneBuilder {
         case .enumeration: return ctx.choice(v, site, p.values).map(SceneValue.string)
         case .media, .image, .file:
             guard let s = ctx.string(v, site) else { return nil }
+            if let refusal = SceneFileRule.refusal(s) { ctx.error(site, refusal); return nil }
             return .string(fromFile ? filePath(s) : s)
         case .color:
             guard let c = ctx.color(v, site) else { return nil }
@@ -151,24 +157,56 @@ extension SceneBuilder {
             return nil
         }
         guard let src = ctx.string(srcValue, srcSite) else { return nil }
-        var input = SceneInput(id: id, src: srcJSON.string?.hasPrefix("$") == false && srcJSON.string?.hasPrefix("=") == false ? filePath(src) : src,
+        // Only local files: no URL, FFmpeg protocol or command reaches the demuxer (SceneFileRule).
+        if let refusal = SceneFileRule.refusal(src) { ctx.error(srcSite, refusal); return nil }
+        // A literal or an expression's path is relative to the scene's folder; a param's value is already resolved.
+        var input = SceneInput(id: id, src: srcJSON.string?.hasPrefix("$") == false ? filePath(src) : src,
                                start: 0, loop: false, stream: nil, info: nil)
         if let s = json["start"], let v = value(s, "\(path).start"), v != .undefined {
+            // The media time shown at the layer's local time 0 (SCENES.md §6; `Player.timeOffset` applies it).
             input.start = ctx.time(v, Site(json: s, path: "\(path).start")) ?? 0
-            if input.start != 0 {
-                // Said, not silently dropped: the player shows media time = layer time until in-points are wired.
-                ctx.warnings.append(SceneDiagnostic(file: ctx.file, position: s.position, path: "\(path).start",
-                                                    message: "ignored: media in-points are not supported by this layerplay yet"))
-            }
         }
         if let l = json["loop"], let v = value(l, "\(path).loop"), v != .undefined { input.loop = ctx.bool(v, Site(json: l, path: "\(path).loop")) ?? false }
         if let s = json["stream"], let v = value(s, "\(path).stream"), v != .undefined { input.stream = ctx.number(v, Site(json: s, path: "\(path).stream"), min: 0, max: 1000).map { Int($0) } }
         if let media = options.media {
-            do { input.info = try media.probe(input.src) } catch {
+            do { input.info = try session.probe(input.src, with: media) } catch {
                 ctx.error(srcSite, "cannot open '\(src)': \(error)")
                 return nil
             }
         }
         return input
+    }
+}
+
+/// A value an including `scene` layer's `set` gives a param of the included scene.
+struct ParamPreset {
+    var value: SceneValue
+    /// Where it is written, in the including file.
+    var site: Site
+    /// The including file, as messages name it, and its folder (relative files in the value are relative to it).
+    var file: String
+    var directory: String
+}
+
+extension SceneBuilder {
+    /// Checks a `set` value by the param's type; errors name the including file, where the value is written.
+    mutating func presetValue(_ preset: ParamPreset, _ p: SceneParam) -> SceneValue? {
+        let ownFile = ctx.file
+        ctx.file = preset.file
+        defer { ctx.file = ownFile }
+        let v = isFile(p.kind) ? absolute(preset.value, base: preset.directory) : preset.value
+        return normalise(v, p, preset.site, fromFile: false)
+    }
+
+    /// `set` names the included scene does not declare, reported where they are written.
+    mutating func reportUnusedPresets() {
+        let ownFile = ctx.file
+        defer { ctx.file = ownFile }
+        for (name, preset) in presets.sorted(by: { $0.key < $1.key }) {
+            ctx.file = preset.file
+            let hint = suggestion(for: name, among: params.map(\.name)).map { "; did you mean \"\($0)\"?" } ?? ""
+            ctx.error(preset.site, "the included scene declares no such param\(hint)", at: preset.site.keyPosition)
+        }
+        presets = [:]
     }
 }

@@ -12,11 +12,13 @@ public final class LoadedScene {
     /// Seconds; nil when the scene gives none (an export then needs `--duration`).
     public let duration: Double?
     public let params: [SceneParam]
+    /// Its own inputs, then those of the scenes it includes (ids `FILE#ID`: theirs, not for `audio`).
     public let inputs: [SceneInput]
     /// The input whose sound plays (`audio`), nil for none.
     public let audioInput: String?
     public let warnings: [SceneDiagnostic]
-    /// The images and subtitle files the scene read (not its media inputs): live reload watches them too.
+    /// The images, subtitle files and included scene files the scene read, its included scenes' too (not its media
+    /// inputs): live reload watches them all.
     public internal(set) var files: [String] = []
 
     init(name: String, root: Layer, canvasSize: Size, fps: Double, duration: Double?, params: [SceneParam],
@@ -39,6 +41,9 @@ public struct SceneLoadOptions {
     /// `scene check`: a required param without a value is not an error, and inputs are not probed.
     public var checkOnly = false
     public var media: SceneMedia?
+    /// false: the scene may read no file besides what `media` answers for its inputs: `contents`, subtitle files and
+    /// included scenes are refused (the fuzz harness loads untrusted bytes this way, touching no file).
+    public var readsFiles = true
 
     public init(file: String, directory: String) { self.file = file; self.directory = directory }
 }
@@ -54,11 +59,7 @@ public enum SceneLoader {
 
     /// Reads and loads the scene at `path` (`file` in messages is `path` as given).
     public static func load(contentsOf path: String, options: SceneLoadOptions) throws(SceneErrors) -> LoadedScene {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
-                                               message: "cannot read the scene file: \(error.localizedDescription)")])
-        }
+        let text = try sceneText(path, options: options)
         return try load(text: text, options: options)
     }
 
@@ -70,11 +71,7 @@ public enum SceneLoader {
     /// `scene print`: the scene at `path` loaded (so it must be clean, media probed), then written back as plain
     /// JSON with params, `let`, `repeat` and `when` resolved (SCENES.md §5).
     public static func resolvedJSON(contentsOf path: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
-                                               message: "cannot read the scene file: \(error.localizedDescription)")])
-        }
+        let text = try sceneText(path, options: options)
         return try resolvedJSON(text: text, options: options)
     }
 
@@ -82,6 +79,21 @@ public enum SceneLoader {
         let (scene, built, json) = try build(text: text, options: options)
         var builder = built
         return builder.printedDocument(json, scene: scene).json()
+    }
+
+    /// The text of the scene at `path`: a built-in scene's (`builtin:card`), else the file's.
+    static func sceneText(_ path: String, options: SceneLoadOptions) throws(SceneErrors) -> String {
+        if BuiltinScenes.isBuiltin(path) {
+            guard let text = BuiltinScenes.text(of: path) else {
+                throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
+                                                   message: "no such built-in scene (there are: \(BuiltinScenes.all.keys.sorted().map { BuiltinScenes.prefix + $0 }.joined(separator: ", ")))")])
+            }
+            return text
+        }
+        do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw SceneErrors([SceneDiagnostic(file: options.file, position: SourcePosition(line: 1, column: 1), path: "",
+                                               message: "cannot read the scene file: \(error.localizedDescription)")])
+        }
     }
 
     static func build(text: String, options: SceneLoadOptions) throws(SceneErrors) -> (scene: LoadedScene, builder: SceneBuilder, json: JSONValue) {
@@ -92,9 +104,12 @@ public enum SceneLoader {
             throw SceneErrors([SceneDiagnostic(file: options.file, position: error.position, path: "", message: error.message)])
         }
         var builder = SceneBuilder(ctx: ctx, options: options)
+        // The top file heads the include chain, so a scene that includes itself is a cycle (SCENES.md §7).
+        builder.session.chain = [(SceneBuilder.canonical(builder.filePath((options.file as NSString).lastPathComponent)), options.file)]
         let scene = builder.build(json)
         ctx = builder.ctx
         guard ctx.diagnostics.isEmpty, let scene else { throw SceneErrors(ctx.diagnostics) }
+        options.media?.didBuild(scene.root)
         return (scene, builder, json)
     }
 }
@@ -112,8 +127,18 @@ struct SceneBuilder {
     /// file again in that order and takes ids and superlayer sizes from here.
     var builtLayout: [(id: String, size: Size)] = []
     var printCursor = 0
-    /// Files read while building (`contents`, cell images, subtitle files).
+    /// Files read while building (`contents`, cell images, subtitle files, included scenes and what they read).
     var readFiles: [String] = []
+    /// What this load shares with the scenes it includes: the include chain and the probes.
+    var session = SceneLoadSession()
+    /// Values an including `scene` layer's `set` gives this scene's params (empty for the top file).
+    var presets: [String: ParamPreset] = [:]
+    /// Built as a `scene` layer's content: the canvas has no background unless the file gives one.
+    var isIncluded = false
+    /// The inputs of included scenes (ids `FILE#ID`), for hosts that look at every file a scene opens.
+    var nestedInputs: [SceneInput] = []
+    /// The durations of included scenes, for this scene's default duration.
+    var nestedDurations: [Double] = []
 
     init(ctx: SceneContext, options: SceneLoadOptions) { self.ctx = ctx; self.options = options }
 
@@ -124,9 +149,10 @@ struct SceneBuilder {
         ctx.checkKeys(members, known: SceneLoader.topLevelKeys, path: "")
 
         if let p = json["params"] { readParams(p) }
+        reportUnusedPresets()
         if let i = json["inputs"] { readInputs(i) }
         var canvasSize = Size(width: 1280, height: 720)
-        var background: Color? = .black
+        var background: Color? = isIncluded ? nil : .black
         var duration: Double?
         if let first = inputOrder.first.flatMap({ inputs[$0]?.info }) {
             if let s = first.size { canvasSize = s }
@@ -165,7 +191,7 @@ struct SceneBuilder {
 
         // No canvas duration: the latest end of an input that does not loop (SCENES.md §3); none → unbounded.
         if duration == nil {
-            duration = inputOrder.compactMap { id in inputs[id].flatMap { $0.loop ? nil : $0.info?.duration } }.max()
+            duration = (inputOrder.compactMap { id in inputs[id].flatMap { $0.loop ? nil : $0.info?.duration } } + nestedDurations).max()
         }
         var audio: String? = inputOrder.first { inputs[$0]?.info?.hasAudio ?? false }
         if let a = json["audio"], let v = value(a, "audio") {
@@ -175,7 +201,7 @@ struct SceneBuilder {
         var name = ((options.file as NSString).lastPathComponent as NSString).deletingPathExtension
         if let n = json["name"], let v = value(n, "name"), let s = ctx.string(v, Site(json: n, path: "name")) { name = s }
         let scene = LoadedScene(name: name, root: root, canvasSize: canvasSize, fps: ctx.fps, duration: duration, params: params,
-                                inputs: inputOrder.compactMap { inputs[$0] }, audioInput: audio, warnings: ctx.warnings)
+                                inputs: inputOrder.compactMap { inputs[$0] } + nestedInputs, audioInput: audio, warnings: ctx.warnings)
         var seen = Set<String>()
         scene.files = readFiles.filter { seen.insert($0).inserted }
         return scene

@@ -43,9 +43,13 @@ public protocol SceneMedia: AnyObject {
     func makeLayer(for input: SceneInput, videoGravity: ContentsGravity) throws -> Layer
     /// The text subtitle tracks of `path`, in stream order; LayerMedia's reader unless a double answers.
     func subtitleTracks(_ path: String) throws -> [SubtitleTrack]
+    /// The load finished without errors and `root` is the scene's tree: the layers made know their place and
+    /// timing now (shared decodes can be checked against them). Nothing by default.
+    func didBuild(_ root: Layer)
 }
 
 extension SceneMedia {
     /// The text subtitle tracks of the file at `path`, in stream order (a `subtitles` layer's `input` + `stream`).
     public func subtitleTracks(_ path: String) throws -> [SubtitleTrack] { try SubtitleReader.tracks(in: path) }
+    public func didBuild(_ root: Layer) {}
 }

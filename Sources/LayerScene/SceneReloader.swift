@@ -3,7 +3,8 @@ import LayerGraphics
 import LayerKit
 
 /// Live reload of a playing scene (SCENES.md §8). The host shows `host`, a layer that never changes and holds the
-/// current scene's root; the reloader watches the scene file and the files it read, and after the changes have
+/// current scene's root; the reloader watches the scene file and the files it read (included scene files among
+/// them, so editing an included scene reloads the whole), and after the changes have
 /// settled for `debounce` seconds loads the file again with the same options (so command-line params are kept).
 /// A clean load replaces the scene's root inside `host` without actions, so nothing animates across the swap;
 /// the host's clock and pause state are untouched, and animations keep their phase because their times are on

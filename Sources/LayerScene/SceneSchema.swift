@@ -1,4 +1,5 @@
 import Foundation
+import LayerKit
 
 /// The JSON Schema (2020-12) of the scene format this build reads, for editors (`layerplay scene schema`): key
 /// names come from the same tables the loader checks against, so the schema cannot drift from the reader. Values
@@ -31,6 +32,13 @@ public enum SceneSchema {
                     "sublayers": ["type": "array", "items": ["$ref": "#/$defs/layer"]],
                     "mask": ["$ref": "#/$defs/layer"],
                     "animations": ["type": "array", "items": ["$ref": "#/$defs/animation"]],
+                    "set": ["type": "object"],
+                    "cuts": ["type": "array", "items": closed(SceneBuilder.cutKeys, required: ["at", "show"], overrides: [
+                        "transition": closed(SceneBuilder.transitionKeys, overrides: [
+                            "type": ["enum": TransitionType.allCases.map(\.rawValue)],
+                            "subtype": ["enum": TransitionSubtype.allCases.map(\.rawValue)],
+                        ]),
+                    ])],
                 ]),
                 "animation": closed(animationKeys, required: ["type"], overrides: [
                     "type": ["enum": Array(SceneBuilder.animationKeys.keys).sorted()],

@@ -15,6 +15,8 @@ public final class SceneSubtitlesLayer: Layer {
     public let track: SubtitleTrack?
     /// The medium's length when it loops (local times wrap into it), else nil.
     public let loopDuration: Double?
+    /// The media time at local time 0: the input's `start` (SCENES.md §6), so cues keep with its picture.
+    public var mediaStart = 0.0
     /// Horizontal and vertical space between the box's edges and the text.
     public var padding = Size(width: 0, height: 0)
     /// Carries the look keys; hidden between cues.
@@ -40,9 +42,9 @@ public final class SceneSubtitlesLayer: Layer {
     /// The cue text at local time `time` (cues showing together stacked, the earlier above); nil between cues.
     public func cueText(at time: Double) -> String? {
         guard let track else { return nil }
-        // The local time is the media time, as for a media layer (in-points are not supported yet).
-        var t = time
-        if let d = loopDuration, t.isFinite { t = t - (t / d).rounded(.down) * d }
+        // Media time is the input's `start` plus the local time, as for a media layer; before 0, no cue.
+        var t = time + (mediaStart.isFinite ? mediaStart : 0)
+        if let d = loopDuration, t.isFinite, t >= d { t = t - (t / d).rounded(.down) * d }
         let lines = track.cues(at: t).map(\.text).filter { !$0.isEmpty }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }

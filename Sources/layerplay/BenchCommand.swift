@@ -3,6 +3,7 @@ import Foundation
 import LayerCompositor
 import LayerGraphics
 import LayerKit
+import LayerScene
 
 /// `layerplay bench`: speed of the compositor on the benchmark scene of shared/bench (release builds only).
 struct BenchCommand: ParsableCommand {
@@ -26,13 +27,12 @@ struct BenchCommand: ParsableCommand {
         }
         let contents = ProcessInfo.processInfo.environment["BENCH_BGRA"] == "1" ? LayerContents.image(Self.testCardImage(width: 1280, height: 720)) : LayerContents.pixelBuffer(Self.testCard(width: Int(ProcessInfo.processInfo.environment["BENCH_SOURCE_WIDTH"] ?? "") ?? 1280,
                                                             height: Int(ProcessInfo.processInfo.environment["BENCH_SOURCE_HEIGHT"] ?? "") ?? 720))
-        let effects = CardScene.Effects(
-            canvas: PixelSize(width: 1920, height: 1080), background: try Color(parsing: "#202020"),
-            layerSize: PixelSize(width: 1280, height: 720), gravity: .resize, rotateDegrees: 30,
-            axis: Axis(x: 0, y: 1, z: 0), perspective: 2000, spinPeriod: nil, cornerRadius: 48,
-            border: BorderSpec(argument: "8:white"), shadow: ShadowSpec(argument: "20:0.5:20,20"), mask: nil, opacity: 1)
-        let scene = CardScene(media: .contents(contents), effects: effects)
-        let snapshot = scene.root.snapshot()
+        // The built-in card scene with the bench's look, its input the test card in memory.
+        let card = try CardTree(input: "test-card", params: [
+            ("size", "1920x1080"), ("background", "#202020"), ("layerSize", "1280x720"), ("gravity", "resize"),
+            ("rotate", "30"), ("perspective", "2000"), ("cornerRadius", "48"), ("border", "8:white"), ("shadow", "20:0.5:20,20"),
+        ], subtitles: nil, media: TestCardMedia(contents: contents, width: 1280, height: 720))
+        let snapshot = card.host.snapshot()
         let surface = Surface(width: 1920, height: 1080)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var results: [String] = []
@@ -72,5 +72,26 @@ struct BenchCommand: ParsableCommand {
             }
         }
         return image
+    }
+}
+
+/// The bench's input: a synthetic test card in memory, probed and shown as a still file would be (contents with
+/// the card's gravity), so the bench times the built-in card scene without decoding anything.
+final class TestCardMedia: SceneMedia {
+    let contents: LayerContents
+    let size: Size
+
+    init(contents: LayerContents, width: Int, height: Int) {
+        self.contents = contents
+        size = Size(width: Double(width), height: Double(height))
+    }
+
+    func probe(_ path: String) throws -> SceneMediaInfo { SceneMediaInfo(size: size, duration: nil, fps: nil, hasAudio: false) }
+
+    func makeLayer(for input: SceneInput, videoGravity: ContentsGravity) throws -> Layer {
+        let layer = Layer()
+        layer.contents = contents
+        layer.contentsGravity = videoGravity
+        return layer
     }
 }

@@ -5,9 +5,7 @@ import LayerMedia
 extension Layerplay {
     /// Transcodes the input through the layer tree into a movie: the range of --start/--duration at --fps
     /// (the input's rate by default), with the audio copied unless --no-audio.
-    func export(_ scene: CardScene, media: (media: CardScene.Media, size: PixelSize, asset: MediaAsset), canvas: PixelSize,
-                to output: String) throws {
-        let asset = media.asset
+    func export(_ card: CardTree, asset: MediaAsset, canvas: PixelSize, to output: String) throws {
         let begin = start?.seconds ?? 0
         var length: Double
         if let duration { length = duration.seconds } else {
@@ -35,7 +33,7 @@ extension Layerplay {
         }
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
         let settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
-        let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height, settings: settings, start: begin,
+        let exporter = Exporter(root: card.host, width: canvas.width, height: canvas.height, settings: settings, start: begin,
                                 frameCount: frames,
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
         // The input's subtitle streams go into the movie unless a track is burnt in or --no-subtitles says none.
@@ -51,9 +49,9 @@ extension Layerplay {
     }
 
     /// One JPEG picture of the tree at --at, written through FFmpeg's mjpeg encoder (atomically, like movies).
-    func exportJPEG(_ scene: CardScene, canvas: PixelSize, to output: String) throws {
+    func exportJPEG(_ card: CardTree, canvas: PixelSize, to output: String) throws {
         let time = at?.seconds ?? 0
-        let exporter = Exporter(root: scene.root, width: canvas.width, height: canvas.height,
+        let exporter = Exporter(root: card.host, width: canvas.width, height: canvas.height,
                                 settings: EncoderSettings(codec: "mjpeg", crf: 0, preset: "", frameRate: (25, 1)),
                                 start: time, frameCount: 1, audioSource: nil)
         do { _ = try exporter.export(to: output, replacing: overwrite) } catch { throw runError(error) }

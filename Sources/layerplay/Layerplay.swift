@@ -132,39 +132,53 @@ struct Layerplay: ParsableCommand {
         guard let output else { return try play() }
         try checkOutput(output)
         let media = try openMedia(input)
-        let canvas = size ?? media.size
-        let scene = CardScene(media: media.media, effects: try effects(canvas: canvas),
-                              subtitles: try subtitleLayer(for: media, inWindow: false))
+        let card = try cardTree(asset: media.asset, inWindow: false)
+        let canvas = card.canvas
         if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
             let time = at?.seconds ?? 0
-            let surface = Compositor().render(scene.root.snapshot(at: time), width: canvas.width, height: canvas.height)
+            let surface = Compositor().render(card.host.snapshot(at: time), width: canvas.width, height: canvas.height)
             do { try surface.writePNG(to: output, replacing: overwrite) } catch { throw runError(error) }
         } else if MovieWriter.isJPEGStill(output) {
-            try exportJPEG(scene, canvas: canvas, to: output)
+            try exportJPEG(card, canvas: canvas, to: output)
         } else {
-            try export(scene, media: media, canvas: canvas, to: output)
+            try export(card, asset: media.asset, canvas: canvas, to: output)
         }
     }
 
-    /// The card's look from the flags, for a canvas of `canvas` pixels.
-    func effects(canvas: PixelSize) throws -> CardScene.Effects {
-        CardScene.Effects(
-            canvas: canvas, background: background,
-            layerSize: layerSize ?? defaultLayerSize(canvas),
-            gravity: gravity == .aspect ? .resizeAspect : gravity == .fill ? .resizeAspectFill : .resize,
-            rotateDegrees: rotate ?? 0, axis: axis, perspective: perspective, spinPeriod: spin,
-            cornerRadius: cornerRadius, border: border, shadow: shadow,
-            mask: try mask.map(loadImage), opacity: opacity)
+    /// The card of the flags: the built-in card scene (SCENES.md §5) with this run's subtitles over it.
+    func cardTree(asset: MediaAsset, inWindow: Bool) throws -> CardTree {
+        let params = try cardParams()
+        return try CardTree(input: input, params: params, subtitles: try subtitleLayer(for: asset, inWindow: inWindow))
     }
 
-    /// With a turned or shadowed card and no --layer-size, 2/3 of the canvas keeps the card in view.
-    func defaultLayerSize(_ canvas: PixelSize) -> PixelSize {
-        guard rotate != nil || spin != nil || shadow != nil else { return canvas }
-        return PixelSize(width: max(1, canvas.width * 2 / 3), height: max(1, canvas.height * 2 / 3))
+    /// The effect flags as the card scene's like-named params (`--corner-radius` → `cornerRadius`), in the CLI's
+    /// formats; a flag left out leaves its param to the scene's default (a turned, spun or shadowed card then
+    /// takes 2/3 of the canvas, as the scene says).
+    func cardParams() throws -> [(name: String, value: String)] {
+        var params: [(name: String, value: String)] = [
+            ("background", background.hexText), ("gravity", gravity.rawValue), ("axis", "\(axis.x),\(axis.y),\(axis.z)"),
+            ("perspective", "\(perspective)"), ("cornerRadius", "\(cornerRadius)"), ("opacity", "\(opacity)"),
+        ]
+        if let size { params.append(("size", "\(size.width)x\(size.height)")) }
+        if let layerSize { params.append(("layerSize", "\(layerSize.width)x\(layerSize.height)")) }
+        // The same turn modulo 360°: the scene's angle goes through radians and back, where 1e308° overflowed to inf.
+        if let rotate { params.append(("rotate", "\(rotate.truncatingRemainder(dividingBy: 360))")) }
+        if let spin { params.append(("spin", "\(spin)")) }
+        if let border { params.append(("border", "\(border.width):\(border.color.hexText)")) }
+        if let shadow {
+            params.append(("shadow", "\(shadow.radius):\(shadow.opacity):\(shadow.offset.width),\(shadow.offset.height)"))
+        }
+        if let mask {
+            // Read here first so that an unreadable mask is reported as it always was, naming the file as given.
+            _ = try loadImage(mask)
+            params.append(("mask", mask))
+        }
+        return params
     }
 
-    /// The input as the card's media, and its display size (sample aspect ratio and rotation applied).
-    func openMedia(_ path: String) throws -> (media: CardScene.Media, size: PixelSize, asset: MediaAsset) {
+    /// The input's probe and its display size (sample aspect ratio and rotation applied); the card scene opens
+    /// the input again to show it (a probe is cheap, and its errors are the command line's own).
+    func openMedia(_ path: String) throws -> (size: PixelSize, asset: MediaAsset) {
         let asset: MediaAsset
         do { asset = try MediaAsset(path: path) } catch { throw RunError("\(error)") }
         guard let video = asset.video else {
@@ -173,15 +187,9 @@ struct Layerplay: ParsableCommand {
             if let output, (output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output)) || MovieWriter.isJPEGStill(output) {
                 throw RunError("'\(path)' has only audio: its picture is the sound moving over time (write a movie, or a PNG sequence such as f_%03d.png)")
             }
-            do { return (.sound(try AudioVisualizerLayer(path: path)), size ?? PixelSize(width: 1280, height: 720), asset) } catch {
-                throw RunError("\(error)")
-            }
+            return (size ?? PixelSize(width: 1280, height: 720), asset)
         }
-        let size = PixelSize(width: max(1, video.displayWidth), height: max(1, video.displayHeight))
-        if asset.isStill {
-            return (.contents(.image(try loadImage(path))), size, asset)
-        }
-        do { return (.player(try Player(path: path)), size, asset) } catch { throw RunError("\(error)") }
+        return (PixelSize(width: max(1, video.displayWidth), height: max(1, video.displayHeight)), asset)
     }
 
     /// Any picture FFmpeg reads (PNG, JPEG, WebP, GIF, TIFF…; a video's first frame).

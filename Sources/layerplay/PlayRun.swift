@@ -1,6 +1,7 @@
 import Foundation
 import LayerDisplay
 import LayerGraphics
+import LayerKit
 import LayerMedia
 
 extension Layerplay {
@@ -9,9 +10,8 @@ extension Layerplay {
         if at != nil { throw RunError("--at picks the time of a still; to play from a time use --start") }
         let media = try openMedia(input)
         let asset = media.asset
-        let canvas = size ?? media.size
-        let scene = CardScene(media: media.media, effects: try effects(canvas: canvas),
-                              subtitles: try subtitleLayer(for: media, inWindow: true))
+        let card = try cardTree(asset: asset, inWindow: true)
+        let canvas = card.canvas
         let begin = start?.seconds ?? 0
         // Stills play until quit, unless --duration says otherwise.
         let end = duration.map { begin + $0.seconds } ?? (asset.isStill ? .infinity : asset.duration)
@@ -27,25 +27,26 @@ extension Layerplay {
         options.showsOSD = !noOSD
         options.muted = mute
         options.volume = volume / 100
-        let player: Player?
-        if case .player(let p) = media.media { player = p } else { player = nil }
-        // The drawn sound follows the timeline as the player's picture does (through loops).
-        if case .sound(let v) = media.media { v.range = options.range }
         let session: PlaybackSession
         do {
-            session = try PlaybackSession(root: scene.root, size: (canvas.width, canvas.height), player: player,
-                                          audioPath: noAudio || asset.audio == nil ? nil : input, options: options) { width, height in
-                // The canvas follows the window; the card keeps --layer-size, or its share of the canvas.
-                let window = PixelSize(width: width, height: height)
-                scene.layout(canvas: window, layerSize: layerSize ?? defaultLayerSize(window))
-            }
+            // The card's canvas keeps its size and the window scales it, letterboxed (relayoutOnResize stays off, as
+            // for any video), so the layout callback, called once with the canvas's own size, has nothing to do.
+            session = try PlaybackSession(root: card.host, size: (canvas.width, canvas.height), player: card.player,
+                                          audioPath: noAudio || asset.audio == nil ? nil : input, options: options) { _, _ in }
         } catch { throw RunError("\(error)") }
-        session.subtitles = scene.subtitles
+        session.subtitles = card.subtitles
+        // The drawn sound of an audio-only input follows the window's range through loops, as a video's player does.
+        if card.player == nil { for v in Self.audioVisualizers(card.host) { v.range = options.range } }
         // On a terminal, one status line updated in place, as ffplay's (never into a pipe or a file).
         let status = isatty(STDERR_FILENO) != 0 ? StatusLine(length: end - begin) { StandardError.write($0) } : nil
         if let status { session.onTick = { status.update($0) } }
         let statistics = session.run()
         status?.finish()
         if stats { StandardError.writeLine(statistics.json) }
+    }
+
+    /// The audio visualisers of a tree (an audio-only card has one).
+    static func audioVisualizers(_ layer: Layer) -> [AudioVisualizerLayer] {
+        ((layer as? AudioVisualizerLayer).map { [$0] } ?? []) + (layer.sublayers ?? []).flatMap(audioVisualizers)
     }
 }

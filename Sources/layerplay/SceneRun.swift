@@ -40,17 +40,20 @@ struct SceneRunCommand: ParsableCommand {
     var overwrite = false
     @Flag(name: .customLong("no-watch"), help: "In a window, do not reload the scene when its file changes.")
     var noWatch = false
+    @Flag(help: "After playing, print the playback's statistics as JSON on stderr (CLI.md).")
+    var stats = false
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
+        if BuiltinScenes.isBuiltin(path) { return true }
         let ext = (path as NSString).pathExtension.lowercased()
         return ext == "json" || ext == "jsonc"
     }
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
     static let ownOptions: Set<String> = ["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
-                                          "--preset", "--no-audio", "--no-watch", "--help"]
-    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--help"]
+                                          "--preset", "--no-audio", "--no-watch", "--stats", "--help"]
+    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--stats", "--help"]
 
     /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
     /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
@@ -117,43 +120,49 @@ struct SceneRunCommand: ParsableCommand {
         }
         let rate = MovieWriter.rational(fps ?? loaded.fps)
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
-        let audio = noAudio || MovieWriter.isImageSequence(output) ? nil : loaded.audioInput.flatMap { id in loaded.inputs.first { $0.id == id }?.src }
+        // The scene's `audio` input (none with "none" or --no-audio), from its `start` as its picture.
+        let audio = noAudio || MovieWriter.isImageSequence(output) ? nil : loaded.audio
         let exporter = Exporter(root: loaded.root, width: width, height: height,
                                 settings: EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate),
-                                start: start?.seconds ?? 0, frameCount: frames, audioSource: audio)
+                                start: start?.seconds ?? 0, frameCount: frames, audioSource: audio?.src)
+        exporter.audioOffset = audio?.start ?? 0
         do { _ = try exporter.export(to: output, replacing: overwrite) { _ in } } catch let e as FileExistsError {
             throw RunError("'\(e.path)' already exists; use -y to overwrite it")
         } catch { throw RunError("\(error)") }
     }
 
-    /// A window on the scene; its clock is the audio input's sound when it has one.
+    /// A window on the scene; its clock is the audio input's sound when it has one. Every input decodes on its own
+    /// thread and shows the frame of its layer's time on that one clock: the session waits for whichever decoder
+    /// is behind (`videoWouldWait`) rather than for one player.
     func play(_ loaded: LoadedScene, options loadOptions: SceneLoadOptions, width: Int, height: Int) throws {
         // Live reload (SCENES.md §8): the window shows the reloader's host layer, whose scene is swapped between
         // frames; the session's clock and pause state are the session's, so they carry over by themselves.
-        let reloader = noWatch ? nil : SceneReloader(path: scene, options: loadOptions, scene: loaded) { StandardError.writeLine($0) }
+        // A built-in scene has no file to watch.
+        let reloader = noWatch || BuiltinScenes.isBuiltin(scene) ? nil : SceneReloader(path: scene, options: loadOptions, scene: loaded) { StandardError.writeLine($0) }
         let begin = start?.seconds ?? 0
         let end = duration.map { begin + $0.seconds } ?? loaded.duration.map { $0 } ?? .infinity
-        let options = PlaybackSession.Options(title: loaded.name, range: PlaybackRange(start: begin, end: end, loops: false),
+        var options = PlaybackSession.Options(title: loaded.name, range: PlaybackRange(start: begin, end: end, loops: false),
                                               frameRate: fps ?? loaded.fps)
-        let audio = noAudio ? nil : loaded.audioInput.flatMap { id in loaded.inputs.first { $0.id == id }?.src }
+        // The audio input's sound from its `start`, in step with its picture; it drives the clock.
+        options.audioOffset = loaded.audio?.start ?? 0
+        let audio = noAudio ? nil : loaded.audio?.src
+        let root = reloader?.host ?? loaded.root
         let session: PlaybackSession
         do {
             // The canvas keeps its size (canvas.resize "scale"); "relayout" waits for re-evaluation on reload.
-            session = try PlaybackSession(root: reloader?.host ?? loaded.root, size: (width, height), player: firstPlayer(loaded.root),
+            // No `player`: the session would impose its range on it, and each input keeps its own start and loop.
+            session = try PlaybackSession(root: root, size: (width, height), player: nil,
                                           audioPath: audio, options: options) { _, _ in }
         } catch { throw RunError("\(error)") }
+        // The tree's videos (whichever a reload brings) change with time even where nothing animates: the session
+        // renders on the frame grid and checks every input's decoder before each frame.
+        session.videoWouldWait = { root.videoWouldWait(at: $0) }
         if let reloader {
             session.onTick = { [unowned session] _ in
                 if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.setNeedsFrame() }
             }
         }
-        _ = session.run()
-    }
-
-    /// The first video player in the tree: the session keeps it fed (the others decode on their own clocks).
-    func firstPlayer(_ layer: Layer) -> Player? {
-        if let p = (layer as? PlayerLayer)?.player { return p }
-        for s in layer.sublayers ?? [] { if let p = firstPlayer(s) { return p } }
-        return nil
+        let statistics = session.run()
+        if stats { StandardError.writeLine(statistics.json) }
     }
 }

@@ -28,7 +28,8 @@ extension Layerplay {
     /// In a window: the `--subtitles` file (first) and the input's subtitle streams, `t` cycling through them;
     /// it starts on what `--subtitles` names, else on the first, or on none with `--no-subtitles`. In a movie or a
     /// still: only what `--subtitles` names, burnt in (the input's streams are carried as streams instead).
-    func subtitleLayer(for media: (media: CardScene.Media, size: PixelSize, asset: MediaAsset), inWindow: Bool) throws -> SubtitleLayer? {
+    /// The card gives the layer its player (`CardTree`), so that cues follow the video's clock.
+    func subtitleLayer(for asset: MediaAsset, inWindow: Bool) throws -> SubtitleLayer? {
         var tracks: [(track: SubtitleTrack, name: String)] = []
         var selected: Int? = noSubtitles ? nil : 0
         let choice = subtitleChoice
@@ -39,7 +40,7 @@ extension Layerplay {
         if case .stream(let index)? = choice { wanted = index }
         if inWindow || wanted != nil {
             var embedded: [SubtitleTrack] = []
-            if !media.asset.isStill {
+            if !asset.isStill {
                 do { embedded = try SubtitleReader.tracks(in: input) } catch { throw RunError("\(error)") }
             }
             if let index = wanted, index >= embedded.count {
@@ -54,8 +55,6 @@ extension Layerplay {
         for (track, name) in tracks where track.skippedCues > 0 {
             StandardError.writeLine("layerplay: warning: skipped \(track.skippedCues) malformed cue\(track.skippedCues == 1 ? "" : "s") of \(name)")
         }
-        let layer = SubtitleLayer(tracks: tracks.map(\.track), selected: selected)
-        if case .player(let player) = media.media { layer.player = player }
-        return layer
+        return SubtitleLayer(tracks: tracks.map(\.track), selected: selected)
     }
 }

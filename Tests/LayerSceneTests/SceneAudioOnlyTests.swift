@@ -20,10 +20,15 @@ import TestSupport
     #expect(range.loops && abs(range.end - 1) < 0.05, "tone.m4a is 1 s and loops")
     // The 440 Hz tone moves the line: two times 13 ms apart draw differently; a loop later draws the same.
     // The shapes drawn at `t`: every path in the snapshot.
-    func shapes(_ t: Double) -> [Path] {
+    func shapes(_ t: Double, of loaded: LoadedScene? = nil) -> [Path] {
         func walk(_ s: LayerSnapshot) -> [Path] { ((s.payload as? ShapePayload).map { [$0.path] } ?? []) + s.sublayers.flatMap(walk) }
-        return walk(scene.root.snapshot(at: t))
+        return walk((loaded ?? scene).root.snapshot(at: t))
     }
+    // An input's `start` is the media time at local time 0, as for a video (SCENES.md §6).
+    let later = try loadScene(text.replacingOccurrences(of: "\"loop\": true", with: "\"start\": 0.25"),
+                              arguments: [mediaSample("tone.m4a")], media: MediaAssetSceneMedia())
+    #expect(shapes(0.00003, of: later) == shapes(0.25003))
+    #expect(shapes(0.00003, of: later) != shapes(0.00003))
     #expect(!shapes(0.50003).isEmpty)
     #expect(shapes(0.50003) != shapes(0.51303))
     #expect(shapes(0.50003) == shapes(0.50003 + range.length))

@@ -26,6 +26,9 @@ open class AudioVisualizerLayer: Layer {
     public var mode: Mode = .waveform
     /// How the layer's times map to media times (a looping playback wraps); nil: they are media times.
     public var range: PlaybackRange?
+    /// Seconds added to the layer's time before `range` maps it: the media time shown at time 0 (a scene input's
+    /// `start`), as `Player.timeOffset`.
+    public var mediaStart = 0.0
     /// Seconds of sound across the width in `.waveform` mode (clamped to 1 ms…1 s); ffplay shows one sample per
     /// pixel, about 15 ms in a 640-pixel window at 44.1 kHz.
     public var waveformDuration = 0.025
@@ -79,9 +82,10 @@ open class AudioVisualizerLayer: Layer {
         mode = all[(all.firstIndex(of: mode)! + 1) % all.count]
     }
 
-    /// The media time shown at the layer's time `t` (through `range`), kept within ±10⁹ s.
+    /// The media time shown at the layer's time `t` (shifted by `mediaStart`, then through `range`), kept within ±10⁹ s.
     public func mediaTime(_ t: Double) -> Double {
-        let m = range?.mediaTime(t) ?? t
+        let shifted = t + (mediaStart.isFinite ? mediaStart : 0)
+        let m = range?.mediaTime(shifted) ?? shifted
         return m.isFinite ? min(max(m, -1e9), 1e9) : 0
     }
 

@@ -1,0 +1,64 @@
+#!/bin/bash
+# 3×3 video wall benchmark (issue 19), release: shared/bench's `wall` look (nine 640×360 inputs, tiles 576×324 at
+# gaps of 48 px across and 27 px down, corner radius 24, on #202020, 1920×1080 at 30 fps) exported from a scene file
+# of nine media layers, against ffmpeg-peers.sh's filter graph and against our plain transcode of a 1080p clip of the
+# same length; the same encoder settings (libx264 veryfast crf 23), 150 frames, alternating, RUNS times. Then the wall
+# played for PLAY_SECONDS in a window (headless), 30 frames/s, with its statistics.
+# Targets (issue 19): ours wall / ours plain <= 1.25; ffmpeg / ours wall > 1; 0 dropped frames.
+# The nine inputs are copies of one clip under nine names, so each decodes on its own (the peer decodes its input nine
+# times too); a scene decodes an input shown by several layers once. Needs the ffmpeg CLI; the clips and the scene
+# are made into out/bench/ and not committed.
+# usage: Benchmarks/wall.sh   (RUNS=3 PLAY_SECONDS=10 LAYERPLAY_BIN=… PEERS=… override)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+PEERS=${PEERS:-../shared/bench/ffmpeg-peers.sh}
+RUNS=${RUNS:-3}
+PLAY_SECONDS=${PLAY_SECONDS:-10}
+DIR=out/bench
+mkdir -p "$DIR"
+# 12 s, so that the playback never runs past the end; the exports take its first 5 s (150 frames).
+SRC640=$DIR/src640.mp4
+[ -f "$SRC640" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=640x360:rate=30:duration=12 \
+  -c:v libx264 -b:v 1M -pix_fmt yuv420p "$SRC640"
+SRC=$DIR/src1080.mp4
+[ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=1920x1080:rate=30:duration=5 -f lavfi -i sine=duration=5 \
+  -c:v libx264 -b:v 8M -c:a aac "$SRC"
+VIDEOS=
+for i in 1 2 3 4 5 6 7 8 9; do
+  cp -f "$SRC640" "$DIR/wall-$i.mp4"
+  VIDEOS=${VIDEOS:+$VIDEOS,}$DIR/wall-$i.mp4
+done
+# The peer's geometry exactly (Config/scenes/wall.json has one gap for both axes, so its tiles would be shorter).
+SCENE=$DIR/wall-bench.json
+cat > "$SCENE" <<'JSON'
+{
+  "version": "1.0",
+  "name": "wall-bench",
+  "params": {"videos": {"type": "list:media", "required": true, "position": 0, "doc": "nine files"}},
+  "canvas": {"size": "1920x1080", "background": "#202020", "fps": 30},
+  "audio": "none",
+  "layers": [{
+    "id": "tile", "repeat": {"count": 9, "as": "i"},
+    "type": "media", "src": "=videos[i % len(videos)]", "videoGravity": "resize",
+    "frame": "=[48 + (i % 3) * 624, 27 + floor(i / 3) * 351, 576, 324]",
+    "cornerRadius": 24, "masksToBounds": true
+  }]
+}
+JSON
+ENC=(--codec libx264 --preset veryfast --crf 23)
+seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
+peer=0; wall=0; plain=0
+for run in $(seq "$RUNS"); do
+  a=$(seconds "$PEERS" wall "$SRC640" "$DIR/peer-wall.mp4" -frames:v 150 -c:v libx264 -preset veryfast -crf 23)
+  b=$(seconds "$BIN" "$SCENE" "$VIDEOS" "${ENC[@]}" --duration 5 -y -o "$DIR/ours-wall.mp4")
+  c=$(seconds "$BIN" "$SRC" "${ENC[@]}" -y -o "$DIR/ours-plain.mp4")
+  echo "run $run: ffmpeg wall ${a}s | ours wall ${b}s | ours plain ${c}s"
+  peer=$(echo "$peer + $a" | bc); wall=$(echo "$wall + $b" | bc); plain=$(echo "$plain + $c" | bc)
+done
+frames=$(ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$DIR/ours-wall.mp4")
+echo "wall: $frames frames; ffmpeg/ours = $(echo "scale=2; $peer / $wall" | bc)x (target > 1)"
+echo "ours: wall/plain = $(echo "scale=3; $wall / $plain" | bc)x (target <= 1.25)"
+echo "the wall played, 30 frames/s, $PLAY_SECONDS s:"
+SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy} \
+  "$BIN" "$SCENE" "$VIDEOS" --duration "$PLAY_SECONDS" --no-watch --stats

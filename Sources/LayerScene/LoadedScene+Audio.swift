@@ -1,0 +1,6 @@
+/// The scene's choice of sound (SCENES.md §3 `audio`): one input's, or none.
+extension LoadedScene {
+    /// The input whose sound plays and, in a window, drives the clock; nil for `"audio": "none"` or when no
+    /// input has sound. An export muxes its sound from its `start` on.
+    public var audio: SceneInput? { audioInput.flatMap { id in inputs.first { $0.id == id } } }
+}
