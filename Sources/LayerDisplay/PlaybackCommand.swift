@@ -22,6 +22,8 @@ public enum PlaybackCommand: Equatable, Sendable {
     case seekToFraction(Double)
     /// The next subtitle track, after the last none, then the first again (`SubtitleSelection`).
     case cycleSubtitles
+    /// An audio-only input's picture: waveform, then spectrum, then waveform again (`AudioVisualizerLayer`).
+    case cycleAudioDisplay
 
     /// The keys, for `--help`.
     public static let keyHelp = """
@@ -31,6 +33,7 @@ public enum PlaybackCommand: Equatable, Sendable {
       m          mute                    9 / 0    volume down / up
       f          fullscreen              q, Esc   quit
       t          subtitles: next stream, then off
+      w          sound: waveform / spectrum (an audio-only input)
       click      seek to that fraction of the width (left or right button)
       double click  fullscreen
     """
@@ -55,6 +58,7 @@ public enum PlaybackCommand: Equatable, Sendable {
             case Int(SDLK_UP.rawValue): return .seek(by: 60)
             case Int(SDLK_s.rawValue): return .stepFrame
             case Int(SDLK_t.rawValue): return .cycleSubtitles
+            case Int(SDLK_w.rawValue): return .cycleAudioDisplay
             default: return nil
             }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.clicks >= 2:

@@ -234,7 +234,8 @@ public final class PlaybackSession {
             if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
             if let notice, notice.update(at: hostSeconds()), clock.isPaused { invalidate() }
             let now = clock.time
-            animating = root.hasRunningAnimations(at: now)
+            // Drawn sound changes with the clock as an animation does.
+            animating = root.hasRunningAnimations(at: now) || root.showsAudio
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
                 guard options.keepOpen else { break }
                 // Stays on the last frame, paused; keys still work (a seek back plays again).
@@ -448,6 +449,9 @@ public final class PlaybackSession {
             osd.show(audio?.isMuted == true ? "Muted" : "Sound on", at: now)
         case .togglePause:
             if clock.isPaused && !resumeOnShow { osd.show("Paused", at: now, sticky: true) } else { osd.hide() }
+        case .cycleAudioDisplay:
+            guard let mode = root.audioVisualizers.first?.mode else { return }
+            osd.show(mode == .waveform ? "Waveform" : "Spectrum", at: now)
         case .quit, .toggleFullscreen, .cycleSubtitles:
             return
         }
@@ -475,6 +479,9 @@ public final class PlaybackSession {
         case .cycleSubtitles:
             subtitles?.cycleTracks()
             invalidate() // shown at once, paused or not
+        case .cycleAudioDisplay:
+            for v in root.audioVisualizers { v.cycleMode() }
+            invalidate()
         }
     }
 

@@ -3,7 +3,7 @@ import LayerKit
 import LayerMedia
 
 /// Scene media through LayerMedia: `MediaAsset` probes, a `PlayerLayer` shows a video, a still becomes contents
-/// with the same gravity, and an audio-only input shows nothing (SCENES.md §3).
+/// with the same gravity, and an audio-only input shows its sound (`AudioVisualizerLayer`, SCENES.md §3).
 public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     private var assets: [String: MediaAsset] = [:]
     private var images: [String: Image] = [:]
@@ -36,7 +36,17 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// empty layer for sound only.
     public func makeLayer(for input: SceneInput, videoGravity: ContentsGravity) throws -> Layer {
         let asset = try asset(input.src)
-        guard asset.video != nil else { return Layer() }
+        guard asset.video != nil else {
+            // Audio only: the sound drawn, as the command line's card shows it (SCENES.md §3).
+            // Its times as a video's (SCENES.md §6): media time `start + L` at local time L, wrapping with `loop`
+            // (without, past the end the sound is silence: a flat line).
+            let layer = try AudioVisualizerLayer(path: SceneFileRule.openable(input.src))
+            layer.mediaStart = input.start
+            if input.loop, asset.duration > 0, asset.duration.isFinite {
+                layer.range = PlaybackRange(start: 0, end: asset.duration, loops: true)
+            }
+            return layer
+        }
         if asset.isStill {
             let layer = Layer()
             layer.contents = .image(try image(input.src))

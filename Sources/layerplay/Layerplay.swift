@@ -182,9 +182,10 @@ struct Layerplay: ParsableCommand {
         let asset: MediaAsset
         do { asset = try MediaAsset(path: path) } catch { throw RunError("\(error)") }
         guard let video = asset.video else {
-            // Audio only: a movie (or a window) of the canvas with the sound; a still would show nothing of the input.
-            if let output, output.lowercased().hasSuffix(".png") || MovieWriter.isJPEGStill(output) {
-                throw RunError("'\(path)' has only audio: a still needs a picture (write a movie to get the canvas with the sound)")
+            // Audio only: a movie (or a window) of the sound drawn on the canvas, with the sound; a single still is refused.
+            // (A PNG sequence is an export: its frames show the drawn sound.)
+            if let output, (output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output)) || MovieWriter.isJPEGStill(output) {
+                throw RunError("'\(path)' has only audio: its picture is the sound moving over time (write a movie, or a PNG sequence such as f_%03d.png)")
             }
             return (size ?? PixelSize(width: 1280, height: 720), asset)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LayerDisplay
 import LayerGraphics
+import LayerKit
 import LayerMedia
 
 extension Layerplay {
@@ -34,11 +35,18 @@ extension Layerplay {
                                           audioPath: noAudio || asset.audio == nil ? nil : input, options: options) { _, _ in }
         } catch { throw RunError("\(error)") }
         session.subtitles = card.subtitles
+        // The drawn sound of an audio-only input follows the window's range through loops, as a video's player does.
+        if card.player == nil { for v in Self.audioVisualizers(card.host) { v.range = options.range } }
         // On a terminal, one status line updated in place, as ffplay's (never into a pipe or a file).
         let status = isatty(STDERR_FILENO) != 0 ? StatusLine(length: end - begin) { StandardError.write($0) } : nil
         if let status { session.onTick = { status.update($0) } }
         let statistics = session.run()
         status?.finish()
         if stats { StandardError.writeLine(statistics.json) }
+    }
+
+    /// The audio visualisers of a tree (an audio-only card has one).
+    static func audioVisualizers(_ layer: Layer) -> [AudioVisualizerLayer] {
+        ((layer as? AudioVisualizerLayer).map { [$0] } ?? []) + (layer.sublayers ?? []).flatMap(audioVisualizers)
     }
 }

@@ -69,7 +69,8 @@ struct CardGoldenTests {
         }
     }
 
-    /// An audio-only input makes a movie of the canvas (a still of it is refused): its first frame, through a
+    /// An audio-only input makes a movie of its drawn sound on the canvas (a single still of it is refused): its first
+    /// frame (the waveform at 0 s: silence before the start, the tone's fade-in after: a nearly flat line), through a
     /// lossless H.264 (crf 0) and ffmpeg's decoder. The card's edges lie on even pixels, so 4:2:0 chroma blocks never
     /// straddle two colours and only the YUV round trip's rounding remains.
     @Test func anAudioOnlyInputMakesAMovieOfTheCanvas() throws {

@@ -209,6 +209,13 @@ final class AudioDecoding {
         av_channel_layout_default(&output.pointee.ch_layout, Int32(channels))
         output.pointee.sample_rate = Int32(sampleRate)
         output.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
+        // A plain WAV says how many channels but not which (no channel mask): libswresample refuses such a layout,
+        // and nothing was heard. The default layout of that count is what every player assumes.
+        if input.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+            let count = input.pointee.ch_layout.nb_channels
+            av_channel_layout_uninit(&input.pointee.ch_layout)
+            av_channel_layout_default(&input.pointee.ch_layout, count)
+        }
         // swr_convert_frame configures itself from the frames on first use (and after a seek freed it).
         if swr == nil {
             swr = swr_alloc()
