@@ -180,7 +180,10 @@ public final class PlaybackSession {
             if quit { break }
             if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
             let now = clock.time
-            animating = root.hasRunningAnimations(at: now)
+            // Tiles still arriving or fading in change the picture as an animation does (§6).
+            let tilesPending = renderer.isDrawingTiles
+            animating = root.hasRunningAnimations(at: now) || tilesPending
+            if tilesPending && clock.isPaused && ready == nil { needsFrame = true }
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
                 guard options.keepOpen else { break }
                 // Stays on the last frame, paused; keys still work (a seek back plays again).
