@@ -447,6 +447,11 @@ public final class PlaybackSession {
     /// at once.
     public func setNeedsFrame() { invalidate() }
 
+    /// Asks for one more frame of the tree as it is now, keeping a frame already rendered and its serial (unlike
+    /// `setNeedsFrame()`, which discards it): an app that moves the tree from `onTick` on every turn (a drag, a pan)
+    /// would otherwise discard each frame before it is shown.
+    public func requestFrame() { needsFrame = true }
+
     private func invalidate() {
         serial += 1
         if let frame = ready { release(frame) }
