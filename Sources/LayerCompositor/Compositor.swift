@@ -45,6 +45,7 @@ public final class Compositor: Sendable {
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
+        tileCache.endFrame()
         executor.render(ops, into: surface, clear: clear)
     }
 
@@ -58,6 +59,7 @@ public final class Compositor: Sendable {
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
+        tileCache.endFrame()
         return executor.render(ops, into: surface, over: previous)
     }
 

@@ -6,13 +6,16 @@ import LayerKit
 /// tiles that are ready, stand-ins from other levels where they are not, and queues the missing or stale ones for
 /// worker threads, most needed first.
 ///
-/// Memory bound. For one layer the cache keeps only what its latest frame used: the tiles of the frame's level
-/// meeting the visible part plus a one-tile margin, and stand-ins (at most one per visible tile). A level is the
-/// coarsest at least as sharp as the screen, so a tile of T pixels shows between T/2 and T pixels wide, and a W × H
-/// viewport meets at most (⌈2W/T⌉ + 1) × (⌈2H/T⌉ + 1) of them, (⌈2W/T⌉ + 3) × (⌈2H/T⌉ + 3) = N with the margin:
-/// at most 2N tiles of T² · 4 bytes are kept (512² pixels, T = 256: N = 49, 98 tiles, 24.5 MiB), plus one tile per
-/// worker being drawn, whatever the layer's size (a 20,000² layer too). The queue holds at most N jobs per layer.
-/// A layer with too few levels for its zoom is also held to `Lowering.maxTilesPerFrame` and the cache's limits.
+/// Memory bound. At the end of each frame (`endFrame`, which `Compositor.render` calls) the cache keeps only what
+/// that frame used or asked for: for each tiled layer, the tiles of the frame's level meeting the visible part plus a
+/// one-tile margin, and stand-ins (at most one per visible tile); tiles of layers the frame did not draw go. A level is
+/// the coarsest at least as sharp as the screen, so a tile of T pixels shows between T/2 and T pixels wide, and a
+/// W × H viewport meets at most (⌈2W/T⌉ + 1) × (⌈2H/T⌉ + 1) of them, (⌈2W/T⌉ + 3) × (⌈2H/T⌉ + 3) = N with the
+/// margin: at most 2N tiles of T² · 4 bytes per layer after a frame and until the next one (512² pixels, T = 256:
+/// N = 49, 98 tiles, 24.5 MiB), whatever the layer's size (a 20,000² layer too); while a frame is being made, the
+/// tiles arriving for it come on top, and one tile per worker is being drawn. The queue holds at most N jobs per
+/// layer. A layer with too few levels for its zoom is also held to `Lowering.maxTilesPerFrame` and the cache's
+/// limits.
 extension TileCache {
     /// What a window frame shows of one layer.
     struct BackgroundFrame {
@@ -30,7 +33,7 @@ extension TileCache {
                          levels: ClosedRange<Int>) -> BackgroundFrame {
         guard case .background(let workers, let displayClock) = drawing else { return BackgroundFrame() }
         let now = displayClock()
-        var frame = BackgroundFrame()
+        var out = BackgroundFrame()
         lock.withLock {
             if tilings[layerID] != tiling {
                 for (k, e) in entries where k.layerID == layerID { bytes -= e.bytes; entries[k] = nil }
@@ -41,42 +44,41 @@ extension TileCache {
             var standInBudget = visible.count
             for (n, r) in (visible + margin).enumerated() {
                 let key = Key(layerID: layerID, level: r.level, column: r.column, row: r.row)
-                let job = TileJob(key: key, request: r, payload: payload, tiling: tiling)
+                let job = TileJob(key: key, request: r, payload: payload, tiling: tiling, frame: frame)
                 guard var e = entries[key] else {
                     wanted.append(job)
-                    if n < visible.count { frame.isComplete = false; addStandIns(for: r, layerID: layerID, levels: levels, budget: &standInBudget, into: &frame) }
+                    if n < visible.count { out.isComplete = false; addStandIns(for: r, layerID: layerID, levels: levels, budget: &standInBudget, into: &out) }
                     continue
                 }
                 e.lastUse = clock
+                e.frameUsed = frame
                 entries[key] = e
                 // A stale tile stays on screen until its new version arrives (§6: updates are asynchronous).
                 if payload.isStale(e.tile.rect, drawnAt: e.generation) { wanted.append(job) }
                 guard n < visible.count else { continue }
                 let opacity = e.opacity(at: now)
                 if opacity < 1 {
-                    frame.isComplete = false
-                    addStandIns(for: r, layerID: layerID, levels: levels, budget: &standInBudget, into: &frame)
+                    out.isComplete = false
+                    addStandIns(for: r, layerID: layerID, levels: levels, budget: &standInBudget, into: &out)
                 }
-                if opacity > 0 { frame.shown.append((e.tile, opacity)) }
+                if opacity > 0 { out.shown.append((e.tile, opacity)) }
             }
             // This layer's queued tiles give way to this frame's (a pan leaves the old ones unneeded); a tile being
             // drawn is not asked for twice.
             queue.removeAll { $0.key.layerID == layerID }
             queue += wanted.filter { !inFlight.contains($0.key) }
-            // The bound above: of this layer, only what this frame used stays.
-            for (k, e) in entries where k.layerID == layerID && e.lastUse != clock { bytes -= e.bytes; entries[k] = nil }
             evict(keeping: clock)
             while running < max(1, workers) && running < queue.count {
                 running += 1
                 DispatchQueue.global(qos: .userInitiated).async { self.drainQueue() }
             }
         }
-        return frame
+        return out
     }
 
     /// Stand-ins for the missing or fading tile `r` (§6: the nearest cached level covering the area, coarser first,
     /// then finer), marked used so they stay while they stand in. Called with the lock held.
-    private func addStandIns(for r: TileRequest, layerID: UInt64, levels: ClosedRange<Int>, budget: inout Int, into frame: inout BackgroundFrame) {
+    private func addStandIns(for r: TileRequest, layerID: UInt64, levels: ClosedRange<Int>, budget: inout Int, into out: inout BackgroundFrame) {
         guard budget > 0 else { return }
         var level = r.level + 1, factor = 2.0
         while level <= max(levels.upperBound, r.level + 1) && factor <= 1_048_576 {
@@ -84,8 +86,9 @@ extension TileCache {
                           row: Int((Double(r.row) / factor).rounded(.down)))
             if let e = entries[key], e.opacity(at: .infinity) == 1 {
                 entries[key]?.lastUse = clock
+                entries[key]?.frameUsed = frame
                 let area = r.rect.intersection(e.tile.rect)
-                if !area.isNull, area.width > 0, area.height > 0 { frame.standIns.append((e.tile, area)); budget -= 1 }
+                if !area.isNull, area.width > 0, area.height > 0 { out.standIns.append((e.tile, area)); budget -= 1 }
                 return
             }
             level += 1
@@ -97,8 +100,9 @@ extension TileCache {
                 let key = Key(layerID: layerID, level: r.level - 1, column: 2 * r.column + di, row: 2 * r.row + dj)
                 guard budget > 0, let e = entries[key] else { continue }
                 entries[key]?.lastUse = clock
+                entries[key]?.frameUsed = frame
                 let area = r.rect.intersection(e.tile.rect)
-                if !area.isNull, area.width > 0, area.height > 0 { frame.standIns.append((e.tile, area)); budget -= 1 }
+                if !area.isNull, area.width > 0, area.height > 0 { out.standIns.append((e.tile, area)); budget -= 1 }
             }
         }
     }
@@ -131,7 +135,7 @@ extension TileCache {
             let old = entries[job.key]
             if let old, old.generation >= job.payload.generation { return }
             if let old { bytes -= old.bytes }
-            var e = Entry(tile: tile, generation: job.payload.generation, lastUse: clock)
+            var e = Entry(tile: tile, generation: job.payload.generation, lastUse: clock, frameUsed: max(job.frame, old?.frameUsed ?? 0))
             if old == nil {
                 e.fadeStart = now
                 e.fadeDuration = job.payload.fadeDuration
@@ -140,6 +144,16 @@ extension TileCache {
             bytes += e.bytes
             drawCount += 1
             evict(keeping: clock)
+        }
+    }
+
+    /// Ends a window frame: the bound above, only what this frame used or asked for stays (every lowering of the
+    /// frame — shadows, rasterized groups — counted). Nothing happens in synchronous mode.
+    func endFrame() {
+        guard case .background = drawing else { return }
+        lock.withLock {
+            for (k, e) in entries where e.frameUsed != frame { bytes -= e.bytes; entries[k] = nil }
+            frame += 1
         }
     }
 

@@ -37,6 +37,8 @@ final class TileCache: @unchecked Sendable {
         /// In a window, when a tile that had no older version arrived (display clock), and how long it fades in.
         var fadeStart: Double? = nil
         var fadeDuration = 0.0
+        /// In a window, the last frame (`TileCache.frame`) that used the tile or asked for it: what `endFrame` keeps.
+        var frameUsed: UInt64 = 0
         var bytes: Int { tile.image.width * tile.image.height * 4 }
         /// How opaque the tile shows at `now`: 0 → 1 linearly over the fade, 1 without one.
         func opacity(at now: Double) -> Double {
@@ -60,6 +62,8 @@ final class TileCache: @unchecked Sendable {
     var queue: [TileJob] = []
     var inFlight: Set<Key> = []
     var running = 0
+    /// Window mode: the number of the frame being lowered (`endFrame` moves it on).
+    var frame: UInt64 = 1
 
     init(tileLimit: Int = 1024, byteLimit: Int = 256 << 20, drawing: TileDrawing = .synchronous) {
         self.tileLimit = max(1, tileLimit)

@@ -22,4 +22,6 @@ struct TileJob: Sendable {
     let request: TileRequest
     let payload: TiledPayload
     let tiling: TileCache.Tiling
+    /// The frame that asked for it: the tile counts as used by that frame when it arrives.
+    let frame: UInt64
 }

@@ -141,6 +141,30 @@ struct TiledLayerWindowTests {
         expectPixel(render(root, compositor: window), 100, 100, PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "level 0 in")
     }
 
+    /// A frame that lowers a layer twice (its shadow's shape, then the layer) counts both uses: the tiles of one are
+    /// not dropped for the other, so the draws end instead of repeating every frame.
+    @Test func aShadowedTiledLayerSettles() {
+        let recorder = TileRecorder()
+        let clock = ManualClock()
+        let root = canvas(512, 512, background: .black)
+        let tiled = recordingTiledLayer(Rect(x: 40, y: 40, width: 1500, height: 1500), recorder: recorder)
+        tiled.shadowOpacity = 0.8
+        tiled.shadowRadius = 6
+        tiled.shadowOffset = Size(width: 10, height: 10)
+        root.addSublayer(tiled)
+        let window = Compositor(threads: 2, tiles: .background(workers: 2, clock: clock.read))
+        for t in 0..<3 {
+            _ = render(root, compositor: window)
+            #expect(window.waitForTiles(timeout: 30))
+            clock.set(Double(t + 1))
+        }
+        let settled = recorder.requests.count
+        _ = render(root, compositor: window)
+        #expect(window.waitForTiles(timeout: 30))
+        #expect(recorder.requests.count == settled, "no tile is drawn again once all are in")
+        #expect(!window.isDrawingTiles)
+    }
+
     /// The brief's bound: a 20,000 × 20,000-point layer panned and zoomed in a 512² window draws only tiles of the
     /// visible part plus a one-tile margin, and keeps at most 2N = 98 tiles (N = 49, TileCache+Background.swift).
     @Test func aHugeLayerPannedAndZoomedInAWindowKeepsTheStatedBound() {
