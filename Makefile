@@ -60,6 +60,8 @@ test: deps
 	$(SWIFT) run -c release --skip-build TextLayer out/example-text-layer.png
 	$(SWIFT) run -c release --skip-build Emitter media/spark.png out
 	$(SWIFT) run -c release --skip-build Drawable out/example-drawable.png
+	d=$$(mktemp -d) && $(SWIFT) run -c release --skip-build TileCutter media/card.png $$d && \
+	  test $$(ls $$d/card_*_*.png | wc -l) -eq 6 && rm -rf $$d # listing 6.11: 640 × 360 → 3 × 2 tiles
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/picture-in-picture.json media/ship.mp4 media/clip.mp4 --start 1.5 --duration 1 -y -o out/scene-picture-in-picture.mp4
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/lower-third.json media/ship.mp4 --set at=0 --duration 1 -y -o out/scene-lower-third.mp4
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/wall.json media/ship.mp4,media/clip.mp4,media/sar.mp4 --start 2 --duration 1 -y -o out/scene-wall.mp4

@@ -87,6 +87,10 @@ let package = Package(
         // Listing 6.13: an emitter layer's fire, a few frames to PNG (issue 18).
         .executableTarget(name: "Drawable", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor", "LayerGL", "LayerGallery"], path: "Examples/Drawable"),
         .executableTarget(name: "Emitter", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor"], path: "Examples/Emitter"),
+        // Listing 6.11, the tile cutter; listing 6.12 in a window at 20,000² points (drag to pan; --bench pans headless).
+        .executableTarget(name: "TileCutter", dependencies: ["LayerGraphics", "LayerGallery"], path: "Examples/TileCutter"),
+        .executableTarget(name: "TiledViewer", dependencies: ["LayerGraphics", "LayerKit", "LayerCompositor", "LayerMedia", "LayerDisplay",
+                                                              "LayerGallery", "CSDL2"], path: "Examples/TiledViewer"),
 
         .target(name: "TestSupport", dependencies: ["LayerGraphics"], path: "Tests/TestSupport"),
         .testTarget(name: "LayerGraphicsTests", dependencies: ["LayerGraphics", "TestSupport"]),

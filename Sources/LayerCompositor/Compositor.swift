@@ -16,12 +16,25 @@ public final class Compositor: Sendable {
     /// Rasterized layers' images (internal: the tests count the renders).
     let rasterCache = RasterCache()
     /// Tiled layers' tiles (internal: the tests count the draws and the tiles kept).
-    let tileCache = TileCache()
+    let tileCache: TileCache
 
-    /// - Parameter threads: worker threads for the bands; defaults to the number of cores.
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// - Parameters:
+    ///   - threads: worker threads for the bands; defaults to the number of cores.
+    ///   - tiles: how tiled layers' missing tiles are drawn: before the frame (the default: exports, stills) or in the
+    ///     background, as a window wants (then render again while `isDrawingTiles`).
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, tiles: TileDrawing = .synchronous) {
         executor = Executor(threads: threads)
+        tileCache = TileCache(drawing: tiles)
     }
+
+    /// With `TileDrawing.background`: whether tiles are being drawn or fading in, so that a later frame differs
+    /// and the host should render again. Always false with `.synchronous`.
+    public var isDrawingTiles: Bool { tileCache.isBusy }
+
+    /// With `TileDrawing.background`: waits until no tile is queued or being drawn (fades aside), at most `timeout`
+    /// seconds; whether they all were drawn. Tests and benchmarks use it; a window simply renders again.
+    @discardableResult
+    public func waitForTiles(timeout: Double) -> Bool { tileCache.waitUntilDrawn(timeout: timeout) }
 
     /// How many threads render bands of rows (1: everything on the caller's thread).
     public var threads: Int { executor.threads }
@@ -36,6 +49,7 @@ public final class Compositor: Sendable {
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
+        tileCache.endFrame()
         executor.render(ops, into: surface, clear: clear)
     }
 
@@ -49,6 +63,7 @@ public final class Compositor: Sendable {
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
         let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
+        tileCache.endFrame()
         return executor.render(ops, into: surface, over: previous)
     }
 

@@ -28,6 +28,10 @@ extension Lowering {
         let requests = grid.requests(over: visible, bounds: b)
         if requests.isEmpty { return [] }
         let tiling = TileCache.Tiling(tileSize: payload.tileSize, contentsScale: payload.contentsScale, boundsSize: b.size)
+        if case .background = tileCache.drawing {
+            return backgroundTiledOps(layer, payload: payload, grid: grid, visible: visible, requests: requests, tiling: tiling,
+                                      h: h, planes: planes, toLocal: toLocal, clips: clips)
+        }
         let tiles = tileCache.tiles(layerID: layer.layerID, payload: payload, tiling: tiling, requests: requests, executor: executor)
         let shape = roundedShape(of: layer)
         // One image of the frame's tiles when it is not too large: bilinear sampling then reads the true neighbour
@@ -46,14 +50,15 @@ extension Lowering {
     static let maxMosaicPixels = 4096 * 4096
 
     /// `image`, which covers `cell` (layer points) at `scale` pixels per point, drawn over `area` as contents are.
-    private func ops(for image: Image, covering cell: Rect, scale: Double, area: Rect, _ layer: LayerSnapshot, shape: RoundedRect,
-                     h: Homography, planes: [HalfPlane], toLocal: PixelToLocal, clips: [ClipShape]) -> [DrawOp] {
+    /// `opacity` < 1: a tile fading in, in a window.
+    func ops(for image: Image, covering cell: Rect, scale: Double, area: Rect, _ layer: LayerSnapshot, shape: RoundedRect,
+             h: Homography, planes: [HalfPlane], toLocal: PixelToLocal, clips: [ClipShape], opacity: Float = 1) -> [DrawOp] {
         guard !area.isNull, area.width > 0, area.height > 0, let placement = place(area, h, planes, toLocal, clips) else { return [] }
         let draw = ContentsDraw(sampler: SamplerChoice(.image(image), nearest: false), rect: plainShape(area),
                                 map: ContentsMap(rect: cell, source: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)),
                                                  center: Rect(x: 0, y: 0, width: 1, height: 1), contentsScale: scale),
                                 clippedToShape: layer.masksToBounds, isOpaque: false, owner: image)
-        return [.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: draw, border: nil, opacity: 1))]
+        return [.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: draw, border: nil, opacity: opacity))]
     }
 
     /// The tiles (a full block of columns × rows of one level, each `tileSize` pixels) copied into one image, with

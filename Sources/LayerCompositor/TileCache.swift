@@ -30,25 +30,45 @@ final class TileCache: @unchecked Sendable {
         let scale: Double
         let image: Image
     }
-    private struct Entry {
+    struct Entry {
         let tile: Tile
         let generation: UInt64
         var lastUse: UInt64
+        /// In a window, when a tile that had no older version arrived (display clock), and how long it fades in.
+        var fadeStart: Double? = nil
+        var fadeDuration = 0.0
+        /// In a window, the last frame (`TileCache.frame`) that used the tile or asked for it: what `endFrame` keeps.
+        var frameUsed: UInt64 = 0
         var bytes: Int { tile.image.width * tile.image.height * 4 }
+        /// How opaque the tile shows at `now`: 0 → 1 linearly over the fade, 1 without one.
+        func opacity(at now: Double) -> Double {
+            guard let fadeStart, fadeDuration > 0 else { return 1 }
+            let t = (now - fadeStart) / fadeDuration
+            return t.isFinite ? min(max(t, 0), 1) : 1
+        }
     }
 
     let tileLimit: Int
     let byteLimit: Int
-    private let lock = NSLock()
-    private var entries: [Key: Entry] = [:]
-    private var tilings: [UInt64: Tiling] = [:]
-    private var clock: UInt64 = 0
-    private var bytes = 0
-    private var drawCount = 0
+    /// How tiles are drawn: before the frame (exports, stills) or on worker threads (a window).
+    let drawing: TileDrawing
+    let lock = NSLock()
+    var entries: [Key: Entry] = [:]
+    var tilings: [UInt64: Tiling] = [:]
+    var clock: UInt64 = 0
+    var bytes = 0
+    var drawCount = 0
+    /// Window mode: the tiles waiting for a worker, most needed first; the keys being drawn; busy workers.
+    var queue: [TileJob] = []
+    var inFlight: Set<Key> = []
+    var running = 0
+    /// Window mode: the number of the frame being lowered (`endFrame` moves it on).
+    var frame: UInt64 = 1
 
-    init(tileLimit: Int = 1024, byteLimit: Int = 256 << 20) {
+    init(tileLimit: Int = 1024, byteLimit: Int = 256 << 20, drawing: TileDrawing = .synchronous) {
         self.tileLimit = max(1, tileLimit)
         self.byteLimit = max(1, byteLimit)
+        self.drawing = drawing
     }
 
     /// Tiles drawn so far (what the tests count: only missing or stale visible tiles are drawn).
@@ -113,7 +133,7 @@ final class TileCache: @unchecked Sendable {
     }
 
     /// Drops least recently used tiles until within the bounds; tiles used at `keeping` (this frame's) stay.
-    private func evict(keeping: UInt64) {
+    func evict(keeping: UInt64) {
         guard entries.count > tileLimit || bytes > byteLimit else { return }
         let order = entries.values.filter { $0.lastUse < keeping }.sorted { $0.lastUse < $1.lastUse }
         for e in order {

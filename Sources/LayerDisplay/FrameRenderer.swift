@@ -30,7 +30,10 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         let target: FrameTexture?
     }
 
-    private let compositor = Compositor()
+    /// A window's compositor: tiled layers' tiles are drawn in the background and fade in (§6).
+    private let compositor = Compositor(tiles: .background())
+    /// Whether tiles are being drawn or fading in: the session then renders again, even while paused.
+    var isDrawingTiles: Bool { compositor.isDrawingTiles }
     private let condition = NSCondition()
     private var job: Job?
     /// Finished frames not yet taken, oldest first.

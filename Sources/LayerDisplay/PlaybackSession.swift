@@ -234,8 +234,10 @@ public final class PlaybackSession {
             if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
             if let notice, notice.update(at: hostSeconds()), clock.isPaused { invalidate() }
             let now = clock.time
-            // Drawn sound changes with the clock as an animation does.
-            animating = root.hasRunningAnimations(at: now) || root.showsAudio
+            // Tiles still arriving or fading in, and drawn sound, change the picture as an animation does (§6).
+            let tilesPending = renderer.isDrawingTiles
+            animating = root.hasRunningAnimations(at: now) || root.showsAudio || tilesPending
+            if tilesPending && clock.isPaused && ready == nil { needsFrame = true }
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
                 guard options.keepOpen else { break }
                 // Stays on the last frame, paused; keys still work (a seek back plays again).
@@ -522,6 +524,11 @@ public final class PlaybackSession {
     /// The tree changed outside the clock (a scene reloaded while paused, say): the next frame is made and shown
     /// at once.
     public func setNeedsFrame() { invalidate() }
+
+    /// Asks for one more frame of the tree as it is now, keeping a frame already rendered and its serial (unlike
+    /// `setNeedsFrame()`, which discards it): an app that moves the tree from `onTick` on every turn (a drag, a pan)
+    /// would otherwise discard each frame before it is shown.
+    public func requestFrame() { needsFrame = true }
 
     private func invalidate() {
         serial += 1

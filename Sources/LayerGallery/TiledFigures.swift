@@ -32,9 +32,10 @@ func drawTileCutterPicture(_ c: DrawingContext, _ request: TileRequest) {
 
 /// Listing 6.12: a 2048-point tiled layer (tiles of 256 pixels drawn on demand) in a 216-point scroll view, scrolled
 /// to `offset`, the whole shown at `zoom` (the scroll view's zoom, a scale of the tiled layer; it picks the level of
-/// detail).
+/// detail). As in the book, the tiles are TileCutter's files when the media directory has them
+/// (`tiles/picture_00_00.png` …, listing 6.11's output); otherwise the picture is drawn.
 private func tiledLayerFigure(name: String, title: String, offset: Point, zoom: Double) -> Figure {
-    Figure(name: name, title: title, width: 256, height: 256) { _ in
+    Figure(name: name, title: title, width: 256, height: 256) { media in
         let screen = Layer()
         screen.backgroundColor = Color(white: 0.85)
         let scrollView = ScrollLayer()
@@ -47,7 +48,9 @@ private func tiledLayerFigure(name: String, title: String, offset: Point, zoom: 
         tileLayer.bounds = Rect(x: 0, y: 0, width: 2048, height: 2048)
         tileLayer.transform = Transform3D.makeScale(zoom, zoom, 1)
         tileLayer.levelsOfDetail = 4
-        tileLayer.drawTile = drawTileCutterPicture
+        let cut = ((media as NSString).appendingPathComponent("tiles") as NSString).appendingPathComponent("picture")
+        tileLayer.drawTile = FileManager.default.fileExists(atPath: TileCutter.fileName(cut, column: 0, row: 0))
+            ? TileCutter.drawing(prefix: cut) : drawTileCutterPicture
         scrollView.addSublayer(tileLayer)
         screen.addSublayer(scrollView)
         scrollView.scroll(to: offset)
