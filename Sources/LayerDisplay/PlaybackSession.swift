@@ -258,6 +258,8 @@ public final class PlaybackSession {
         case .direct(let video):
             window.present(video)
             if let target = frame.target { window.discard(target) }
+        case .overVideo(let video, let surface):
+            if let target = frame.target { window.present(video, canvas: target) } else { window.present(video, surface: surface) }
         }
         if frame.target == nil { renderer.recycle(frame) }
         // Not the first frame of a position (a new texture, a first upload), and never more than half a frame.
@@ -304,8 +306,9 @@ public final class PlaybackSession {
         // Composited frames go straight into a window texture (no copy to upload). A video shown as it is
         // (`DirectVideo`) needs none, and is likely to stay so: then the rare composited frame takes a copy.
         let target = lastFrameWasDirect ? nil : window.lockFrameTexture(width: canvas.width, height: canvas.height)
+        // `onPresent` is given whole composited frames, so frames over a video are then composited whole.
         renderer.submit(.init(snapshot: root.snapshot(at: t), time: t, serial: serial, width: canvas.width, height: canvas.height,
-                              target: target))
+                              target: target, composesOverVideo: onPresent == nil))
     }
 
     /// Whether the next frame waits for the decoder (then the loop looks again sooner).
