@@ -71,6 +71,10 @@ test: deps
 bench: build
 	.build/release/layerplay bench
 
+# The README's frames of the example scenes (docs/images), remade from the bundled samples.
+scene-frames: build
+	docs/tools/scene_frames.sh
+
 # Playback (headless, release): 1080p60 with the scene look and 4K30 plain, --stats each. Needs the ffmpeg CLI
 # to make the clips (as shared/bench does).
 bench-play: build

@@ -24,8 +24,9 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         var muted = false
     }
 
-    /// Opens the default output device (or SDL's dummy one) and a stream of `path`'s sound in its format.
-    init(path: String, range: PlaybackRange) throws {
+    /// Opens the default output device (or SDL's dummy one) and a stream of `path`'s sound in its format, placed
+    /// on the timeline by `placement`.
+    init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0)) throws {
         // SDL tries its drivers before we decide there is no sound (a sound server may run without XDG_RUNTIME_DIR).
         let drivers = DisplayProbe.soundDriversHere()
         if case .only(let names) = drivers { setenv("SDL_AUDIODRIVER", names.joined(separator: ","), 1) }
@@ -45,7 +46,7 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         }
         state = Guarded(State(anchorTime: range.start, anchorHost: hostSeconds()))
         // SDL converts to the device for us (no changes allowed below); the stream resamples once to what we ask.
-        stream = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range)
+        stream = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement)
         latency = Double(wanted.samples) / Double(wanted.freq)
         wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
         var obtained = SDL_AudioSpec()

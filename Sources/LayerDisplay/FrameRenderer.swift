@@ -15,11 +15,16 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
         let width: Int, height: Int
         /// A window texture to render into (locked on the window's thread), or nil for a surface of our own.
         let target: FrameTexture?
+        /// A full-frame video under draws that fall in one rectangle may be shown as its picture with only that
+        /// rectangle composited (`overVideo`). Off when every frame must be whole pixels (`onPresent`).
+        var composesOverVideo = true
     }
-    /// What to show: composited pixels, or a video picture the window shows directly (`DirectVideo`).
+    /// What to show: composited pixels, a video picture the window shows directly (`DirectVideo`), or such a
+    /// picture under a composited rectangle of the surface (picture in picture, a lower third over a video).
     enum Picture {
         case surface(Surface)
         case direct(DirectVideo)
+        case overVideo(OverlaidVideo, Surface)
     }
     struct Frame {
         let picture: Picture
@@ -87,7 +92,12 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
 
     /// Gives a shown (or discarded) frame's surface back for reuse (a window texture goes back to the window).
     func recycle(_ frame: Frame) {
-        guard frame.target == nil, case .surface(let surface) = frame.picture else { return }
+        let surface: Surface
+        switch frame.picture {
+        case .surface(let s), .overVideo(_, let s): surface = s
+        case .direct: return
+        }
+        guard frame.target == nil else { return }
         condition.lock()
         if spare.count < 3 { spare.append(surface) }
         condition.unlock()
@@ -107,6 +117,13 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
             let picture: Picture
             if let direct = compositor.directVideo(job.snapshot, width: job.width, height: job.height) {
                 picture = .direct(direct)
+            } else if job.composesOverVideo {
+                // Only the rectangle above a full-frame picture is composited; the window scales the picture
+                // itself (a 1080p main video under a small inset: the inset's rectangle, not two million pixels).
+                switch compositor.renderFrame(job.snapshot, into: surface, over: nil, acceptsPicture: { $0.planes.count >= 3 }) {
+                case .overVideo(let video): picture = .overVideo(video, surface)
+                case .surface: picture = .surface(surface)
+                }
             } else {
                 compositor.render(job.snapshot, into: surface)
                 picture = .surface(surface)

@@ -37,9 +37,11 @@ public final class PlaybackSession {
         /// The starting volume, 0…1 (9 and 0 step it).
         public var volume = 1.0
         /// Seconds of the sound (`audioPath`) before timeline time 0: timeline time `t` plays the sound's `t +
-        /// audioOffset` (a scene's audio input's `start`). Not finite: 0; an offset that would start before the
-        /// sound's own start is shortened to it.
+        /// audioOffset` (a scene's audio input's `start`). Not finite: 0; negative: silence until the sound starts.
         public var audioOffset = 0.0
+        /// The sound wraps at this media time (a scene's looping audio input: its duration), in step with its
+        /// picture; nil: it plays once.
+        public var audioLoopLength: Double?
         /// Options with a title, a range and a frame grid; windowed, OSD on, sound on at full volume, quitting at the end.
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
@@ -123,10 +125,11 @@ public final class PlaybackSession {
         self.options = options
         self.layout = layout
         window = try Window(title: options.title, width: size.width, height: size.height, fullscreen: options.fullscreen)
-        let offset = Self.audioOffset(options)
-        if let audioPath, let output = Self.openSound(audioPath, options, offset: offset) {
+        // The sound's samples carry timeline times whatever its placement, so its device clock is the timeline's.
+        let placement = AudioPlacement(offset: options.audioOffset, loopLength: options.audioLoopLength)
+        if let audioPath, let output = Self.openSound(audioPath, options, placement: placement) {
             audio = output
-            clock = offset == 0 ? output : OffsetClock(output, offset: offset)
+            clock = output
         } else {
             audio = nil
             clock = MonotonicClock(start: options.range.start)
@@ -135,20 +138,11 @@ public final class PlaybackSession {
         statistics.audioClock = audio != nil
     }
 
-    /// `options.audioOffset`, finite, and never before the sound's start at the range's start.
-    private static func audioOffset(_ options: Options) -> Double {
-        let o = options.audioOffset
-        guard o.isFinite, o != 0 else { return 0 }
-        return max(o, -options.range.start)
-    }
-
     /// The sound device, or nil (with a warning) when there is none: the video still plays, on the host clock,
     /// as ffplay does.
-    private static func openSound(_ path: String, _ options: Options, offset: Double) -> AudioOutput? {
+    private static func openSound(_ path: String, _ options: Options, placement: AudioPlacement) -> AudioOutput? {
         do {
-            let r = options.range
-            let range = offset == 0 ? r : PlaybackRange(start: r.start + offset, end: r.end + offset, loops: r.loops)
-            let output = try AudioOutput(path: path, range: range)
+            let output = try AudioOutput(path: path, range: options.range, placement: placement)
             output.volume = options.volume
             output.isMuted = options.muted
             return output
@@ -303,6 +297,8 @@ public final class PlaybackSession {
         case .direct(let video):
             window.present(video)
             if let target = frame.target { window.discard(target) }
+        case .overVideo(let video, let surface):
+            if let target = frame.target { window.present(video, canvas: target) } else { window.present(video, surface: surface) }
         }
         if frame.target == nil { renderer.recycle(frame) }
         // Not the first frame of a position (a new texture, a first upload), and never more than half a frame.
@@ -349,8 +345,9 @@ public final class PlaybackSession {
         // Composited frames go straight into a window texture (no copy to upload). A video shown as it is
         // (`DirectVideo`) needs none, and is likely to stay so: then the rare composited frame takes a copy.
         let target = lastFrameWasDirect ? nil : window.lockFrameTexture(width: canvas.width, height: canvas.height)
+        // `onPresent` is given whole composited frames, so frames over a video are then composited whole.
         renderer.submit(.init(snapshot: root.snapshot(at: t), time: t, serial: serial, width: canvas.width, height: canvas.height,
-                              target: target))
+                              target: target, composesOverVideo: onPresent == nil))
     }
 
     /// Whether the next frame waits for the decoder (then the loop looks again sooner).

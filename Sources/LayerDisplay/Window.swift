@@ -89,21 +89,7 @@ final class Window {
     /// picture's matrix and range) and scales into place, over the background colour.
     func present(_ video: DirectVideo) {
         let b = video.buffer
-        let mode: SDL_YUV_CONVERSION_MODE = b.range == .full ? SDL_YUV_CONVERSION_JPEG
-            : b.matrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_BT709
-        if yuvTexture == nil || yuvKey != (b.width, b.height, mode) {
-            if let yuvTexture { SDL_DestroyTexture(yuvTexture) }
-            SDL_SetYUVConversionMode(mode) // read when the texture is made
-            yuvTexture = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_IYUV.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                           Int32(b.width), Int32(b.height))
-            yuvKey = (b.width, b.height, mode)
-        }
-        guard let yuvTexture, b.planes.count >= 3 else { return }
-        let p = b.planes
-        SDL_UpdateYUVTexture(yuvTexture, nil,
-                             p[0].base.assumingMemoryBound(to: UInt8.self), Int32(p[0].bytesPerRow),
-                             p[1].base.assumingMemoryBound(to: UInt8.self), Int32(p[1].bytesPerRow),
-                             p[2].base.assumingMemoryBound(to: UInt8.self), Int32(p[2].bytesPerRow))
+        guard let yuvTexture = upload(b) else { return }
         let c = video.background
         SDL_SetRenderDrawColor(renderer, UInt8(c.red * 255), UInt8(c.green * 255), UInt8(c.blue * 255), 255)
         SDL_RenderClear(renderer)
@@ -114,6 +100,61 @@ final class Window {
         SDL_RenderCopyF(renderer, yuvTexture, nil, &dst)
         SDL_RenderPresent(renderer)
         withExtendedLifetime(b) {}
+    }
+
+    /// The picture's planes in the YUV texture (made again for a new size or conversion), or nil.
+    private func upload(_ b: PixelBuffer) -> OpaquePointer? {
+        let mode: SDL_YUV_CONVERSION_MODE = b.range == .full ? SDL_YUV_CONVERSION_JPEG
+            : b.matrix == .bt601 ? SDL_YUV_CONVERSION_BT601 : SDL_YUV_CONVERSION_BT709
+        if yuvTexture == nil || yuvKey != (b.width, b.height, mode) {
+            if let yuvTexture { SDL_DestroyTexture(yuvTexture) }
+            SDL_SetYUVConversionMode(mode) // read when the texture is made
+            yuvTexture = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_IYUV.rawValue), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                                           Int32(b.width), Int32(b.height))
+            yuvKey = (b.width, b.height, mode)
+        }
+        guard let yuvTexture, b.planes.count >= 3 else { return nil }
+        let p = b.planes
+        SDL_UpdateYUVTexture(yuvTexture, nil,
+                             p[0].base.assumingMemoryBound(to: UInt8.self), Int32(p[0].bytesPerRow),
+                             p[1].base.assumingMemoryBound(to: UInt8.self), Int32(p[1].bytesPerRow),
+                             p[2].base.assumingMemoryBound(to: UInt8.self), Int32(p[2].bytesPerRow))
+        return yuvTexture
+    }
+
+    /// Shows a full-canvas video picture (converted and scaled by SDL, as `present(_: DirectVideo)`) with the
+    /// composited rectangle of `canvas` above it: the frame `Compositor.renderFrame` made, whose texture holds
+    /// that rectangle only.
+    func present(_ video: OverlaidVideo, canvas frame: FrameTexture) {
+        SDL_UnlockTexture(frame.texture)
+        defer { keep(frame) }
+        guard let yuvTexture = upload(video.picture) else { return }
+        let fit = fitted(canvasWidth: frame.width, canvasHeight: frame.height)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        var dst = SDL_FRect(x: Float(fit.x), y: Float(fit.y), w: Float(Double(frame.width) * fit.scale), h: Float(Double(frame.height) * fit.scale))
+        SDL_RenderCopyF(renderer, yuvTexture, nil, &dst)
+        if video.x1 > video.x0 && video.y1 > video.y0 {
+            var src = SDL_Rect(x: Int32(video.x0), y: Int32(video.y0), w: Int32(video.x1 - video.x0), h: Int32(video.y1 - video.y0))
+            var part = SDL_FRect(x: Float(fit.x + Double(video.x0) * fit.scale), y: Float(fit.y + Double(video.y0) * fit.scale),
+                                 w: Float(Double(video.x1 - video.x0) * fit.scale), h: Float(Double(video.y1 - video.y0) * fit.scale))
+            SDL_RenderCopyF(renderer, frame.texture, &src, &part)
+        }
+        SDL_RenderPresent(renderer)
+        withExtendedLifetime(video.picture) {}
+    }
+
+    /// As `present(_:canvas:)` for a frame rendered into a surface of its own: only its rectangle is copied.
+    func present(_ video: OverlaidVideo, surface: Surface) {
+        guard let frame = lockFrameTexture(width: surface.width, height: surface.height) else { return }
+        let target = frame.surface
+        let x0 = max(0, video.x0), x1 = min(surface.width, video.x1)
+        if x1 > x0 {
+            for y in max(0, video.y0)..<max(max(0, video.y0), min(surface.height, video.y1)) {
+                (target.pixels + y * target.pixelsPerRow + x0).update(from: surface.pixels + y * surface.pixelsPerRow + x0, count: x1 - x0)
+            }
+        }
+        present(video, canvas: frame)
     }
 
     /// Copies `surface` into a frame texture and shows it, scaled to the window if their sizes differ (during a

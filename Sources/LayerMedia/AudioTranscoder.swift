@@ -17,7 +17,8 @@ extension AudioCopier: AudioTrackWriter {
 /// Decodes a source's audio over a time range and re-encodes it for a container that cannot take the
 /// original codec: AAC for MP4/MOV and most others, Opus (48 kHz) for WebM and Ogg, else the container's own
 /// audio codec (MP2 for MPEG program streams). Sample-accurate trimming;
-/// the last encoder frame is padded with silence (less than one audio frame).
+/// the last encoder frame is padded with silence (less than one audio frame). Also what writes an `AudioSpan`
+/// that starts with silence or wraps at a loop length (copied packets cannot).
 final class AudioTranscoder: AudioTrackWriter {
     private let source: DecodedStream
     private var encoder: UnsafeMutablePointer<AVCodecContext>?
@@ -26,19 +27,25 @@ final class AudioTranscoder: AudioTrackWriter {
     private var swr: OpaquePointer?
     private var fifo: OpaquePointer?
     private var packet: UnsafeMutablePointer<AVPacket>? = av_packet_alloc()
-    private let start: Double
+    /// Source seconds from which the next samples are taken (the span's start, 0 after a wrap); nil once taken.
+    private var trimFrom: Double?
     /// Output samples the range holds.
     private let totalSamples: Int64
+    /// Silence still to queue before the source starts (a span from before the source's 0).
+    private var leadLeft: Int64 = 0
+    /// A looping span: samples per loop, and those left in the current one (counted, so the sound never drifts
+    /// from the picture that wraps at the same length).
+    private let loopSamples: Int64?
+    private var cycleLeft: Int64 = .max
     private var samplesQueued: Int64 = 0
     private var samplesEncoded: Int64 = 0
     private var sourceDone = false
     private let name: String
 
-    init(source: String, range: ClosedRange<Double>, into output: UnsafeMutablePointer<AVFormatContext>, name: String) throws {
+    init(source: String, span: AudioSpan, into output: UnsafeMutablePointer<AVFormatContext>, name: String) throws {
         self.source = try DecodedStream(path: source, type: AVMEDIA_TYPE_AUDIO, missing: "audio")
         self.output = output
         self.name = name
-        start = range.lowerBound
         guard let dec = self.source.decoder.context else { throw MediaError("cannot decode the audio of '\(source)'") }
         let container = OutputContainer(output.pointee.oformat)
         var candidates: [AVCodecID] = container.name == "webm" || container.name == "ogg" ? [AV_CODEC_ID_OPUS] : [AV_CODEC_ID_AAC]
@@ -68,8 +75,16 @@ final class AudioTranscoder: AudioTrackWriter {
                                      &dec.pointee.ch_layout, dec.pointee.sample_fmt, dec.pointee.sample_rate, 0, nil)
         guard status >= 0, swr_init(swr) >= 0 else { throw MediaError("cannot resample the audio of '\(source)'") }
         fifo = av_audio_fifo_alloc(enc.pointee.sample_fmt, channels, 4096)
-        totalSamples = range.upperBound.isFinite
-            ? Int64(ticks: range.upperBound - range.lowerBound, timeBase: AVRational(num: 1, den: enc.pointee.sample_rate)) : Int64.max
+        let perSecond = AVRational(num: 1, den: enc.pointee.sample_rate)
+        totalSamples = span.duration.isFinite ? Int64(ticks: span.duration, timeBase: perSecond) : Int64.max
+        leadLeft = span.from < 0 ? min(totalSamples, Int64(ticks: -span.from, timeBase: perSecond)) : 0
+        loopSamples = span.loopLength.map { max(1, Int64(ticks: $0, timeBase: perSecond)) }
+        var start = max(0, span.from)
+        if let l = span.loopLength, let loopSamples {
+            start = start.truncatingRemainder(dividingBy: l)
+            cycleLeft = leadLeft > 0 ? loopSamples : max(0, min(loopSamples, Int64(ticks: l - start, timeBase: perSecond)))
+        }
+        trimFrom = start
         if start > 0 { self.source.seek(to: start) }
     }
 
@@ -135,9 +150,22 @@ final class AudioTranscoder: AudioTrackWriter {
         try drainPackets()
     }
 
-    /// Decodes one source frame, resamples it, trims it to the range and queues it.
+    /// Decodes one source frame, resamples it, trims it to the range and queues it (or queues silence before the
+    /// source starts, and wraps it at its loop length).
     private func pullSource() throws {
-        guard samplesQueued < totalSamples, var frame = try source.nextFrame() else { sourceDone = true; return }
+        guard samplesQueued < totalSamples else { sourceDone = true; return }
+        if leadLeft > 0 { leadLeft -= try queueSilence(leadLeft); return }
+        if cycleLeft == 0, let loopSamples {
+            source.seek(to: 0)
+            trimFrom = 0
+            cycleLeft = loopSamples
+        }
+        guard var frame = try source.nextFrame() else {
+            // A looping source that ends before its loop length (sound shorter than picture): silence to the wrap.
+            if loopSamples != nil, cycleLeft > 0 { cycleLeft -= try queueSilence(cycleLeft); return }
+            sourceDone = true
+            return
+        }
         var framePointer: UnsafeMutablePointer<AVFrame>? = frame
         defer { av_frame_free(&framePointer) }
         let frameTime = source.seconds(of: frame)
@@ -151,15 +179,40 @@ final class AudioTranscoder: AudioTrackWriter {
         guard status >= 0 else { throw MediaError.ffmpeg("cannot resample the audio for '\(name)'", status) }
         frame = converted
         var first = 0
-        if samplesQueued == 0 { first = max(0, Int(Int64(ticks: start - frameTime, timeBase: AVRational(num: 1, den: encoder!.pointee.sample_rate)))) }
+        if let from = trimFrom { first = max(0, Int(Int64(ticks: from - frameTime, timeBase: AVRational(num: 1, den: encoder!.pointee.sample_rate)))) }
         let available = Int(converted.pointee.nb_samples) - first
         guard available > 0 else { return }
-        let keep = Int(min(Int64(available), totalSamples - samplesQueued))
+        trimFrom = nil
+        let keep = Int(min(Int64(available), totalSamples - samplesQueued, cycleLeft))
+        if loopSamples != nil { cycleLeft -= Int64(keep) }
         try withSamplePointers(converted, offset: first) { planes in
             _ = av_audio_fifo_write(fifo, planes, Int32(keep))
         }
         samplesQueued += Int64(keep)
         if samplesQueued >= totalSamples { sourceDone = true }
+    }
+
+    /// Queues up to `most` samples of silence (at most 4096 at a time, never past the range); returns how many.
+    private func queueSilence(_ most: Int64) throws -> Int64 {
+        guard let enc = encoder else { return 0 }
+        let n = Int32(min(most, 4096, totalSamples - samplesQueued))
+        guard n > 0 else { return 0 }
+        let channels = enc.pointee.ch_layout.nb_channels
+        var allocated: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?
+        guard av_samples_alloc_array_and_samples(&allocated, nil, channels, n, enc.pointee.sample_fmt, 0) >= 0, let planes = allocated else {
+            throw MediaError("out of memory")
+        }
+        defer {
+            av_freep(planes)  // the samples: the first plane pointer owns them all
+            av_freep(&allocated)  // the array of plane pointers
+        }
+        av_samples_set_silence(planes, 0, n, channels, enc.pointee.sample_fmt)
+        let count = av_sample_fmt_is_planar(enc.pointee.sample_fmt) != 0 ? Int(channels) : 1
+        let written = planes.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: count) { av_audio_fifo_write(fifo, $0, n) }
+        guard written == n else { throw MediaError("out of memory") }
+        samplesQueued += Int64(n)
+        if samplesQueued >= totalSamples { sourceDone = true }
+        return Int64(n)
     }
 
     /// Plane pointers of a frame advanced by `offset` samples, for the FIFO.

@@ -65,9 +65,12 @@ public final class Exporter {
     /// A media file whose audio the movie carries from `start`; nil for a silent movie.
     public let audioSource: String?
     /// Seconds of `audioSource` before timeline time 0 (a scene input's `start`): the sound of timeline time `t`
-    /// is the source's `t + audioOffset`, as its picture's is. Not finite: 0; a range before the source's start
-    /// begins at its start.
+    /// is the source's `t + audioOffset`, as its picture's is. Not finite: 0; negative: the movie is silent
+    /// until the source's start.
     public var audioOffset = 0.0
+    /// The source's sound wraps at this media time (a looping scene input: its duration, where its picture
+    /// wraps), so the movie's sound repeats to its length; nil: it plays once.
+    public var audioLoopLength: Double?
     /// A media file whose subtitle streams the movie carries (for the exported range), when the container can
     /// hold them; nil for none (subtitles burnt in by a `SubtitleLayer` are pictures of the tree, not streams).
     public var subtitleSource: String?
@@ -154,10 +157,11 @@ public final class Exporter {
         }
     }
 
-    /// The source seconds of the sound: from `start` shifted by `audioOffset`, `duration` long.
-    private func audioRange(_ duration: Double) -> ClosedRange<Double> {
-        let from = max(0, start + (audioOffset.isFinite ? audioOffset : 0))
-        return from...(from + duration)
+    /// The export's sound on the source's time: from `start` shifted by `audioOffset` (before 0: silence first),
+    /// `duration` long, wrapping with `audioLoopLength`.
+    private func audioSpan(_ duration: Double) -> AudioSpan {
+        let placement = AudioPlacement(offset: audioOffset, loopLength: audioLoopLength)
+        return AudioSpan(from: start + placement.offset, duration: duration, loopLength: placement.loopLength)
     }
 
     /// The picture fills the output exactly, pixel for pixel.
@@ -170,7 +174,7 @@ public final class Exporter {
         let rate = Double(settings.frameRate.num) / Double(settings.frameRate.den)
         let duration = Double(frameCount) / rate
         let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
-                                     audioFrom: audioSource, audioRange: audioRange(duration),
+                                     audioFrom: audioSource, audioSpan: audioSpan(duration),
                                      subtitlesFrom: subtitleSource)
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.

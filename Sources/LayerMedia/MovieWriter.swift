@@ -53,9 +53,12 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     ///   - settings: the encoder's quality, preset and frame rate.
     ///   - source: a media file whose audio is copied; nil for none.
     ///   - audioRange: the source seconds to copy.
+    ///   - audioSpan: instead of `audioRange`, the sound on the source's time with silence first or a loop.
     ///   - subtitleSource: a media file whose subtitle streams are carried over for `audioRange` (`SubtitleStreamWriter`).
     public init(finalPath: String, temporaryPath: String, width: Int, height: Int, settings: EncoderSettings,
-                audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil, subtitlesFrom subtitleSource: String? = nil) throws {
+                audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil, audioSpan: AudioSpan? = nil,
+                subtitlesFrom subtitleSource: String? = nil) throws {
+        let span = audioSpan ?? audioRange.map(AudioSpan.init)
         FFmpegLogging.quietOnce()
         path = finalPath
         guard let format = av_guess_format(nil, finalPath, nil) else {
@@ -131,16 +134,17 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         st.pointee.avg_frame_rate = enc.pointee.framerate
         st.pointee.r_frame_rate = enc.pointee.framerate
 
-        if let source, let audioRange, container.takesAudio {
+        if let source, let span, container.takesAudio {
             // Copied when the container takes the codec, else re-encoded (AAC, Opus for WebM, or the container's own).
-            if let copier = try? AudioCopier(source: source, range: audioRange, into: oc, name: finalPath) {
+            // Silence first or a loop needs decoded samples: re-encoded.
+            if span.isPlain, let copier = try? AudioCopier(source: source, range: span.sourceRange, into: oc, name: finalPath) {
                 audio = copier
             } else {
-                audio = try AudioTranscoder(source: source, range: audioRange, into: oc, name: finalPath)
+                audio = try AudioTranscoder(source: source, span: span, into: oc, name: finalPath)
             }
         }
 
-        if let subtitleSource, let range = audioRange {
+        if let subtitleSource, let range = span?.sourceRange {
             subtitles = SubtitleStreamWriter(source: subtitleSource, range: range, into: oc, name: finalPath)
         }
 

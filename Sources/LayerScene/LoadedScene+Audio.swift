@@ -4,3 +4,12 @@ extension LoadedScene {
     /// input has sound. An export muxes its sound from its `start` on.
     public var audio: SceneInput? { audioInput.flatMap { id in inputs.first { $0.id == id } } }
 }
+
+extension SceneInput {
+    /// Where a looping input's sound wraps: its duration, where its picture wraps too (`PlaybackRange` over the
+    /// medium); nil when it does not loop or has no known length.
+    public var loopLength: Double? {
+        guard loop, let d = info?.duration, d.isFinite, d > 0 else { return nil }
+        return d
+    }
+}

@@ -165,7 +165,10 @@ struct SceneBuilder {
         var canvasSize = Size(width: 1280, height: 720)
         var background: Color? = isIncluded ? nil : .black
         var duration: Double?
-        if let first = inputOrder.first.flatMap({ inputs[$0]?.info }) {
+        // The first video input: of `inputs`, else the first inline `src` of the layers (document order).
+        var firstVideo = inputOrder.compactMap { inputs[$0]?.info }.first { $0.size != nil }
+        if firstVideo == nil, let layers = json["layers"] { firstVideo = firstInlineVideo(layers) }
+        if let first = firstVideo {
             if let s = first.size { canvasSize = s }
             if let f = first.fps, f > 0 { ctx.fps = f }
         }

@@ -126,6 +126,7 @@ struct SceneRunCommand: ParsableCommand {
                                 settings: EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate),
                                 start: start?.seconds ?? 0, frameCount: frames, audioSource: audio?.src)
         exporter.audioOffset = audio?.start ?? 0
+        exporter.audioLoopLength = audio?.loopLength
         do { _ = try exporter.export(to: output, replacing: overwrite) { _ in } } catch let e as FileExistsError {
             throw RunError("'\(e.path)' already exists; use -y to overwrite it")
         } catch { throw RunError("\(error)") }
@@ -145,6 +146,7 @@ struct SceneRunCommand: ParsableCommand {
                                               frameRate: fps ?? loaded.fps)
         // The audio input's sound from its `start`, in step with its picture; it drives the clock.
         options.audioOffset = loaded.audio?.start ?? 0
+        options.audioLoopLength = loaded.audio?.loopLength
         let audio = noAudio ? nil : loaded.audio?.src
         let root = reloader?.host ?? loaded.root
         let session: PlaybackSession

@@ -8,7 +8,8 @@ import Foundation
 /// master clock (see `PlaybackRange` for the timeline).
 ///
 /// Silence pads the sound to the end of the range when it is shorter than the video, so that the clock
-/// runs to the end; with `loops` the sound continues from the range's start without a gap.
+/// runs to the end; with `loops` the sound continues from the range's start without a gap. An `AudioPlacement`
+/// shifts the sound against the timeline (silence before its start) and wraps it at its own loop length.
 public final class AudioStream: @unchecked Sendable { // state guarded by `condition`
     /// The output device's samples a second, which the sound is resampled to.
     public let sampleRate: Int
@@ -16,6 +17,8 @@ public final class AudioStream: @unchecked Sendable { // state guarded by `condi
     public let channels: Int
     /// The part of the medium played, and whether it loops.
     public let range: PlaybackRange
+    /// How the sound's media time follows the timeline (identity: the same time).
+    public let placement: AudioPlacement
 
     private let decoding: AudioDecoding
     private let condition = NSCondition()
@@ -34,10 +37,13 @@ public final class AudioStream: @unchecked Sendable { // state guarded by `condi
 
     /// - Parameters: the output format of the device; `bufferSeconds` bounds the queue (latency after a
     ///   seek is not affected: a seek empties it).
-    public init(path: String, sampleRate: Int, channels: Int, range: PlaybackRange, bufferSeconds: Double = 0.5) throws {
+    ///   `range` is on the timeline; `placement` maps the timeline onto the sound.
+    public init(path: String, sampleRate: Int, channels: Int, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0),
+                bufferSeconds: Double = 0.5) throws {
         self.sampleRate = sampleRate
         self.channels = channels
         self.range = range
+        self.placement = placement
         decoding = try AudioDecoding(path: path, sampleRate: sampleRate, channels: channels)
         ring = [Float](repeating: 0, count: max(4096, Int(bufferSeconds * Double(sampleRate))) * channels)
         readTime = range.start
@@ -105,38 +111,63 @@ public final class AudioStream: @unchecked Sendable { // state guarded by `condi
         condition.lock()
         defer { condition.unlock() }
         let capacity = ring.count / channels
-        var decodeMedia = range.start // media time of the next sample the decoder gives
+        let rate = Double(sampleRate)
+        let loopFrames = placement.loopLength.map { max(1, Int(($0 * rate).rounded())) }
+        var position = range.start // timeline time of the next sample the thread queues
+        // Decode-thread state (used with the lock released): silence still due before the sound starts, and
+        // frames left until the sound wraps (its loop length, counted in samples so it never drifts).
+        var lead = 0
+        var cycleLeft: Int?
+        func begin(at t: Double) {
+            lead = Int((placement.silence(from: t) * rate).rounded())
+            let from = lead > 0 ? 0 : placement.mediaTime(t) ?? 0
+            cycleLeft = loopFrames.map { l in lead > 0 ? l : min(l, max(0, Int(((placement.untilWrap(from: t) ?? 0) * rate).rounded()))) }
+            decoding.seek(to: from)
+        }
         while !stopped {
             if let target = seekRequest {
                 seekRequest = nil
                 let mySerial = serial
-                decodeMedia = range.mediaTime(target)
+                position = range.mediaTime(target)
                 condition.unlock()
-                decoding.seek(to: decodeMedia)
+                begin(at: position)
                 condition.lock()
                 if mySerial != serial { continue }
             }
             // Room for a decoded frame (they hold at most a few thousand samples).
             if finished || capacity - ringCount < 8192 { condition.wait(); continue }
             let mySerial = serial
-            let untilEnd = range.end.isFinite ? Int(((range.end - decodeMedia) * Double(sampleRate)).rounded()) : Int.max
+            let untilEnd = range.end.isFinite ? Int(((range.end - position) * rate).rounded()) : Int.max
             condition.unlock()
-            // Samples of the source, or silence past its end up to the range's end.
-            var chunk = untilEnd > 0 ? decoding.next(maxFrames: min(untilEnd, 8192)) : []
-            if chunk.isEmpty && untilEnd > 0 && untilEnd != Int.max && decoding.isAtEnd {
-                chunk = [Float](repeating: 0, count: min(untilEnd, 4096) * channels)
+            var chunk: [Float] = []
+            if untilEnd > 0 && lead > 0 {
+                // A sound placed late (a negative offset): silence until it starts.
+                let n = min(lead, untilEnd, 4096)
+                chunk = [Float](repeating: 0, count: n * channels)
+                lead -= n
+            } else if untilEnd > 0 {
+                if cycleLeft == 0, let l = loopFrames {
+                    decoding.seek(to: 0) // the sound's own loop: gapless, in step with its picture
+                    cycleLeft = l
+                }
+                let most = min(untilEnd, cycleLeft ?? Int.max, 8192)
+                // Samples of the source, or silence past its end up to the range's end (or its loop's).
+                chunk = decoding.next(maxFrames: most)
+                if chunk.isEmpty && decoding.isAtEnd && (untilEnd != Int.max || cycleLeft != nil) {
+                    chunk = [Float](repeating: 0, count: min(most, 4096) * channels)
+                }
+                if let c = cycleLeft { cycleLeft = c - chunk.count / channels }
             }
             let rangeDone = chunk.isEmpty && (untilEnd <= 0 || decoding.isAtEnd)
-            if rangeDone && range.loops && range.length > 0 && range.end.isFinite {
-                decoding.seek(to: range.start) // gapless: the next samples follow at once
-            }
+            let wraps = rangeDone && range.loops && range.length > 0 && range.end.isFinite
+            if wraps { begin(at: range.start) } // gapless: the next samples follow at once
             condition.lock()
             if mySerial != serial { continue }
             if !chunk.isEmpty {
                 append(chunk)
-                decodeMedia += Double(chunk.count / channels) / Double(sampleRate)
+                position += Double(chunk.count / channels) / rate
             } else if rangeDone {
-                if range.loops && range.length > 0 && range.end.isFinite { decodeMedia = range.start } else { finished = true }
+                if wraps { position = range.start } else { finished = true }
             }
         }
     }
