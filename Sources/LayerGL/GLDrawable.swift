@@ -26,10 +26,15 @@ public final class GLDrawable: @unchecked Sendable {
         }
     }()
 
+    /// The C shim's NUL-terminated message buffer as text (invalid UTF-8 repaired).
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// A new context, or `GLError.unavailable` saying why not.
     public init() throws(GLError) {
         var message = [CChar](repeating: 0, count: 256)
-        guard let c = lp_gl_create(&message, message.count) else { throw .unavailable(String(cString: message)) }
+        guard let c = lp_gl_create(&message, message.count) else { throw .unavailable(Self.text(message)) }
         context = c
     }
 
@@ -41,14 +46,14 @@ public final class GLDrawable: @unchecked Sendable {
         try lock.withLock { _ in
             var message = [CChar](repeating: 0, count: 256)
             guard lp_gl_begin(context, Int32(clamping: width), Int32(clamping: height), &message, message.count) == 0 else {
-                throw GLError.frameFailed(String(cString: message))
+                throw GLError.frameFailed(Self.text(message))
             }
             do { try draw(lp_gl_functions(context).pointee) } catch {
                 _ = target.withUnsafeMutablePixels { lp_gl_end(context, Int32(width), Int32(height), $0.baseAddress, nil, 0) }
                 throw error
             }
             let status = target.withUnsafeMutablePixels { lp_gl_end(context, Int32(width), Int32(height), $0.baseAddress, &message, message.count) }
-            guard status == 0 else { throw GLError.frameFailed(String(cString: message)) }
+            guard status == 0 else { throw GLError.frameFailed(Self.text(message)) }
         }
         return target
     }

@@ -8,7 +8,7 @@ extension Layer {
     /// layers decodes once).
     public var playersInTree: [Player] {
         var seen = Set<ObjectIdentifier>(), out: [Player] = []
-        visitPlayerLayers(parentTime: 0) { layer, _ in
+        _ = visitPlayerLayers(parentTime: 0) { layer, _ in
             if let p = layer.player, seen.insert(ObjectIdentifier(p)).inserted { out.append(p) }
             return false
         }

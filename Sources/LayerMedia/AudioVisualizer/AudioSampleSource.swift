@@ -39,6 +39,7 @@ public final class AudioFileSamples: AudioSampleSource, @unchecked Sendable { //
 
     /// Opens the first audio stream of `path`.
     /// - Parameters:
+    ///   - path: the file; its first audio stream is read.
     ///   - sampleRate: frames a second to resample to (clamped to 1000…96000); 16 kHz shows up to 8 kHz.
     ///   - cacheSeconds: one-second blocks kept (at least 2).
     /// - Throws: `MediaError` when the file cannot be opened or has no audio.
