@@ -124,6 +124,7 @@ public final class PlaybackSession {
         self.player = player
         self.options = options
         self.layout = layout
+        requestedSize = (max(1, size.width), max(1, size.height))
         window = try Window(title: options.title, width: size.width, height: size.height, fullscreen: options.fullscreen)
         // The sound's samples carry timeline times whatever its placement, so its device clock is the timeline's.
         let placement = AudioPlacement(offset: options.audioOffset, loopLength: options.audioLoopLength)
@@ -177,6 +178,9 @@ public final class PlaybackSession {
         estimate = estimate == 0 ? measured : 0.8 * estimate + 0.2 * measured
     }
     private var canvas = (width: 0, height: 0)
+    /// The canvas size the host asked for. A window may open smaller (fitted to the screen) or fullscreen; the
+    /// canvas keeps this size and is scaled to the window, unless the host lays out again on resizes.
+    private let requestedSize: (width: Int, height: Int)
     /// The on-screen display, the tree's last sublayer while the session runs (nil with `showsOSD` off).
     public private(set) var osd: OnScreenDisplay?
     /// The bottom left notice display (a failed scene reload's error line for 3 s), the tree's last sublayer while
@@ -198,7 +202,7 @@ public final class PlaybackSession {
     /// Plays until the end of the range (unless it loops) or until quit.
     public func run() -> PlaybackStatistics {
         let began = hostSeconds()
-        canvas = window.pixelSize
+        canvas = options.relayoutOnResize ? window.pixelSize : requestedSize
         refreshRate = window.refreshRate ?? 60
         Transaction.withoutActions {
             layout(canvas.width, canvas.height)

@@ -155,6 +155,28 @@ struct PlaybackTests {
         #expect(abs(state.presentationScale - 100.0 / 72) < 1e-9, "fits the height: \(state.presentationScale)")
     }
 
+    @Test func aWindowThatOpensSmallerThanTheCanvasShowsAllOfIt() throws {
+        // A window fitted to a small screen (or opened fullscreen) is not the canvas's size from the start. The
+        // canvas keeps the size asked for and is scaled to the window; before, it was laid out at the window's size
+        // while the tree kept the requested one, so the window showed a 1:1 crop of its top-left corner.
+        var sizes: [(Int, Int)] = []
+        let (session, scene) = try makeSession("clip.mp4")
+        let window = try #require(SDL_GetWindowFromID(1))
+        SDL_SetWindowSize(window, 64, 36) // what Window.init does when the screen is smaller than the canvas
+        let script = Script()
+        var seen: PlaybackSession.State?
+        script.when({ $0.framesPresented >= 3 }) { s in seen = s; press(SDLK_q) }
+        script.attach(to: session)
+        session.onLayout = { w, h in sizes.append((w, h)) }
+        _ = session.run()
+        #expect(script.finished)
+        #expect(sizes.count == 1 && sizes.first.map { $0 == (128, 72) } ?? false, "laid out at the canvas size: \(sizes)")
+        #expect(scene.root.bounds.size.width == 128 && scene.root.bounds.size.height == 72)
+        let state = try #require(seen)
+        #expect(state.canvasWidth == 128 && state.canvasHeight == 72 && state.windowWidth == 64 && state.windowHeight == 36, "\(state)")
+        #expect(abs(state.presentationScale - 0.5) < 1e-9, "scaled down to fit: \(state.presentationScale)")
+    }
+
     @Test func theOnScreenDisplaySaysWhereASeekWentAndFades() throws {
         let (session, scene) = try makeSession("clip.mp4", loops: true)
         let script = Script()
