@@ -1,6 +1,8 @@
 #!/bin/bash
 # Playback benchmark (issue 4), release, headless: 10 s of a 1080p60 H.264 clip with the full `scene` look of
-# shared/bench, then 10 s of a 4K30 clip without effects, each with --stats (JSON on stderr).
+# shared/bench, then 10 s of a 4K30 clip without effects, then (issue 18) 10 s of the 1080p60 clip with the scene
+# look and an additive emitter keeping 2,000 particles alive (Benchmarks/scenes/look-emitter.json), each with
+# --stats (JSON on stderr).
 # Targets: 0 dropped frames and A/V drift ≤ 1 frame. The clips are made with the ffmpeg CLI (like the peers'
 # clips) into out/bench/ and are not committed.
 set -euo pipefail
@@ -21,3 +23,5 @@ echo "1080p60, scene look, 10 s:"
 "$BIN" "$DIR/src1080p60.mp4" "${SCENE[@]}" --duration 10 --stats
 echo "4K30, no effects, 10 s:"
 "$BIN" "$DIR/src4k30.mp4" --duration 10 --stats
+echo "1080p60, scene look + 2,000-particle emitter, 10 s:"
+"$BIN" Benchmarks/scenes/look-emitter.json "$DIR/src1080p60.mp4" --duration 10 --no-watch --stats

@@ -40,6 +40,8 @@ struct SceneRunCommand: ParsableCommand {
     var overwrite = false
     @Flag(name: .customLong("no-watch"), help: "In a window, do not reload the scene when its file changes.")
     var noWatch = false
+    @Flag(help: "After playing, print frame statistics as JSON on stderr (as for media; Benchmarks/playback.sh).")
+    var stats = false
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
@@ -49,8 +51,8 @@ struct SceneRunCommand: ParsableCommand {
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
     static let ownOptions: Set<String> = ["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
-                                          "--preset", "--no-audio", "--no-watch", "--help"]
-    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--help"]
+                                          "--preset", "--no-audio", "--no-watch", "--help", "--stats"]
+    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--help", "--stats"]
 
     /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
     /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
@@ -147,7 +149,8 @@ struct SceneRunCommand: ParsableCommand {
                 if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.setNeedsFrame() }
             }
         }
-        _ = session.run()
+        let statistics = session.run()
+        if stats { StandardError.writeLine(statistics.json) }
     }
 
     /// The first video player in the tree: the session keeps it fed (the others decode on their own clocks).
