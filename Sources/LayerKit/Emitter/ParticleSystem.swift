@@ -42,10 +42,23 @@ struct ParticleSystem {
         var particles: [EmitterParticle] = []
         var capped = false
         var budget = Self.maximumCandidates
-        let looks = cells.map(Self.look)
-        for (i, cell) in cells.enumerated() where cell.isEnabled {
-            if !emit(cell, index: i, at: time, budget: &budget, into: &particles) { capped = true; break }
+        // Looks: the cells', then each cell's sub-cells' (a sub-particle's `cell` indexes past the cells).
+        var looks = cells.map(Self.look)
+        var subLooks: [Int] = []
+        for cell in cells {
+            subLooks.append(looks.count)
+            looks += (cell.emitterCells ?? []).map(Self.look)
         }
+        var subs: [EmitterParticle] = []
+        for (i, cell) in cells.enumerated() where cell.isEnabled {
+            let nowSubs = cell.emitterCells?.count ?? 0
+            if !emit(cell, index: i, at: time, budget: &budget, into: &particles, subs: &subs,
+                     subLooks: (subLooks[i], nowSubs)) { capped = true; break }
+        }
+        // Sub-particles are painted after the cells' own (unordered: sub-cell order, then birth order).
+        let room = max(0, EmitterLayer.maximumParticleCount - particles.count)
+        if subs.count > room { capped = true }
+        particles += subs.prefix(room)
         return EmitterPayload(particles: ordered(particles), cells: looks, isAdditive: settings.renderMode == .additive,
                               isCapped: capped)
     }
@@ -58,8 +71,6 @@ struct ParticleSystem {
         let r = n.rounded()
         return abs(n - r) <= 1e-9 * max(1, abs(n)) ? r : n
     }
-    /// Within 0…1; NaN is 0.
-    private static func unit(_ v: Double) -> Double { v >= 0 ? (v <= 1 ? v : 1) : 0 }
 
     private static func look(_ c: EmitterCell) -> EmitterCellLook {
         let s = c.contentsScale.isFinite && c.contentsScale > 0 ? min(max(c.contentsScale, 1e-3), 1e3) : 1
@@ -92,7 +103,8 @@ struct ParticleSystem {
 
     /// Appends cell `index`'s live particles, examining at most `budget` candidates (and taking them from it); false
     /// when the particle cap or the budget was reached (the rest are skipped).
-    private func emit(_ cell: EmitterCell, index: Int, at time: Double, budget: inout Int, into out: inout [EmitterParticle]) -> Bool {
+    private func emit(_ cell: EmitterCell, index: Int, at time: Double, budget: inout Int, into out: inout [EmitterParticle],
+                      subs: inout [EmitterParticle], subLooks: (base: Int, count: Int)) -> Bool {
         let f = Self.finite
         // The cell's clock (its media timing on the layer's local time, as it is now).
         let speed = max(0, f(cell.speed)), begin = f(cell.beginTime), offset = f(cell.timeOffset)
@@ -120,9 +132,14 @@ struct ParticleSystem {
             let last = min(isNow ? births.rounded(.down) : births.rounded(.up) - 1, exactIndex)
             let born = state.cells[index], s = state.settings
             let longest = f(s.lifetime) * (f(born.lifetime) + abs(f(born.lifetimeRange)) / 2)
+            // Sub-particles outlive their parent by up to their own longest life: a dead parent's may still show.
+            let subCells = Array((born.emitterCells ?? []).prefix(subLooks.count).enumerated())
+            let subReach = subCells.reduce(0.0) { r, c in
+                c.element.isEnabled ? max(r, f(s.lifetime) * (f(c.element.lifetime) + abs(f(c.element.lifetimeRange)) / 2)) : r
+            }
             guard longest > 0 else { continue }
-            // The oldest that may still live: born after τ − longest.
-            let first = max(start.rounded(.up), (start + rho * (tau - longest - st.from)).rounded(.down))
+            // The oldest that may still live, or have a living sub-particle: born after τ − longest (− reach).
+            let first = max(start.rounded(.up), (start + rho * (tau - longest - subReach - st.from)).rounded(.down))
             guard last >= first else { continue }
             guard budget > 0 else { return false }
             let span = min(last - first + 1, Double(budget))
@@ -130,52 +147,21 @@ struct ParticleSystem {
             for step in 0..<Int(span) {
                 let nD = first + Double(step)
                 let age = tau - (st.from + (nD - start) / rho)
-                guard let p = particle(UInt64(nD), age: age, cell: born, settings: s, index: index, random: random) else { continue }
-                if out.count >= EmitterLayer.maximumParticleCount { return false }
-                out.append(p)
+                let n = UInt64(nD)
+                let motion = ParticleMotion(key: random.particle(n), cell: born, settings: s)
+                if let p = motion.particle(at: age, cell: index, index: Int(n)) {
+                    if out.count + subs.count >= EmitterLayer.maximumParticleCount { return false }
+                    out.append(p)
+                }
+                if subReach > 0, age >= 0 {
+                    for (j, sub) in subCells where sub.isEnabled {
+                        if !emitSubs(sub, of: motion, parent: (index, n), age: age, settings: s, look: subLooks.base + j,
+                                     subIndex: j, budget: &budget, into: &subs, alongside: out.count) { return false }
+                    }
+                }
             }
         }
         return true
-    }
-
-    /// Particle `n` at `age` from the values it was born with (`cell`, `s`); nil when it is dead or nowhere.
-    private func particle(_ n: UInt64, age: Double, cell: EmitterCell, settings s: EmitterSettings, index: Int,
-                          random: ParticleRandom) -> EmitterParticle? {
-        let f = Self.finite
-        let key = random.particle(n)
-        @inline(__always) func draw(_ k: UInt64) -> Double { ParticleRandom.unit(key, k) - 0.5 }
-        let life = f(s.lifetime) * (f(cell.lifetime) + draw(RandomDraw.lifetime) * f(cell.lifetimeRange))
-        guard age >= 0, age < life else { return nil }
-        let base = cell.color ?? .white
-        let c0 = (f(base.red), f(base.green), f(base.blue), f(base.alpha))
-        let ranges = (f(cell.redRange), f(cell.greenRange), f(cell.blueRange), f(cell.alphaRange))
-        let speeds = (f(cell.redSpeed), f(cell.greenSpeed), f(cell.blueSpeed), f(cell.alphaSpeed))
-        let acc = (f(cell.xAcceleration), f(cell.yAcceleration), f(cell.zAcceleration))
-        let centre = (f(s.position.x), f(s.position.y), f(s.zPosition))
-        let (w, h, d) = (f(s.size.width), f(s.size.height), f(s.depth))
-        let latitude = f(cell.emissionLatitude)
-
-        let v = f(s.velocity) * (f(cell.velocity) + draw(RandomDraw.velocity) * f(cell.velocityRange))
-        let longitude = f(cell.emissionLongitude) + draw(RandomDraw.longitude) * f(cell.emissionRange)
-        let dir = (cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
-        let p0 = s.shape.offset(mode: s.mode, width: w, height: h, depth: d,
-                                ParticleRandom.unit(key, RandomDraw.positionX), ParticleRandom.unit(key, RandomDraw.positionY),
-                                ParticleRandom.unit(key, RandomDraw.positionZ), part: ParticleRandom.unit(key, RandomDraw.part))
-        let half = 0.5 * age * age, travel = v * age
-        let x = centre.0 + p0.0 + travel * dir.0 + half * acc.0
-        let y = centre.1 + p0.1 + travel * dir.1 + half * acc.1
-        let z = centre.2 + p0.2 + travel * dir.2 + half * acc.2
-        let s0 = f(cell.scale) + draw(RandomDraw.scale) * f(cell.scaleRange)
-        let size = f(s.scale) * max(0, s0 + f(cell.scaleSpeed) * age)
-        let omega = f(s.spin) * (f(cell.spin) + draw(RandomDraw.spin) * f(cell.spinRange))
-        let color = Color(red: Self.unit(c0.0 + draw(RandomDraw.red) * ranges.0 + speeds.0 * age),
-                          green: Self.unit(c0.1 + draw(RandomDraw.green) * ranges.1 + speeds.1 * age),
-                          blue: Self.unit(c0.2 + draw(RandomDraw.blue) * ranges.2 + speeds.2 * age),
-                          alpha: Self.unit(c0.3 + draw(RandomDraw.alpha) * ranges.3 + speeds.3 * age))
-        let angle = omega * age
-        // Overflowing sums (a velocity of 10³⁰⁰) leave a particle nowhere: it is not drawn.
-        guard x.isFinite, y.isFinite, z.isFinite, size.isFinite, angle.isFinite else { return nil }
-        return EmitterParticle(x: x, y: y, z: z, angle: angle, scale: size, color: color, cell: index, index: Int(n), age: age)
     }
 
     /// `renderMode`'s painting order; the input is in cell order, then birth order.
@@ -192,5 +178,42 @@ struct ParticleSystem {
         case .oldestLast: return sorted { $0.age }
         case .backToFront: return sorted { $0.z }
         }
+    }
+}
+
+extension ParticleSystem {
+    /// Appends the living sub-particles of sub-cell `sub` that one parent (`motion`, now `age` old) has emitted
+    /// (SEMANTICS-LAYERS.md §7 "Sub-cells"): sub-particle m is born at the parent's age m/ρ (ρ = the sub-cell's rate ×
+    /// the layer's), while the parent lives, from where the parent then is, aimed relative to its heading, with its
+    /// scale and colour multiplied in; its draws are keyed by the cell, the sub-cell and the parent's index. Sub-cells
+    /// of sub-cells are not emitted. False when the particle cap or the candidate budget was reached.
+    func emitSubs(_ sub: EmitterCell, of motion: ParticleMotion, parent: (cell: Int, index: UInt64), age: Double,
+                  settings s: EmitterSettings, look: Int, subIndex: Int, budget: inout Int,
+                  into subs: inout [EmitterParticle], alongside parents: Int) -> Bool {
+        let f = ParticleMotion.finite
+        let layerRate = f(s.birthRate)
+        let rho = min(max(f(sub.birthRate) * layerRate, 0), Self.maximumBirthRate)
+        let longest = f(s.lifetime) * (f(sub.lifetime) + abs(f(sub.lifetimeRange)) / 2)
+        guard rho > 0, longest > 0, motion.life > 0 else { return true }
+        // Born by now (m/ρ ≤ age) and while the parent lived (m/ρ < its life); still alive (age − m/ρ < longest).
+        let last = min((rho * age).rounded(.down), (rho * motion.life).rounded(.up) - 1, 0x1p52)
+        let first = max(0, (rho * (age - longest)).rounded(.down))
+        guard last >= first else { return true }
+        guard budget > 0 else { return false }
+        let span = min(last - first + 1, Double(budget))
+        budget -= Int(span)
+        let random = ParticleRandom(seed: settings.seed, path: [parent.cell, subIndex, Int(truncatingIfNeeded: parent.index)])
+        for step in 0..<Int(span) {
+            let mD = first + Double(step)
+            let bornAt = mD / rho
+            let c = motion.color(at: bornAt)
+            let from = (position: motion.position(at: bornAt), heading: motion.heading(at: bornAt),
+                        size: motion.size(at: bornAt), color: c)
+            let child = ParticleMotion(key: random.particle(UInt64(mD)), cell: sub, settings: s, parent: from)
+            guard let p = child.particle(at: age - bornAt, cell: look, index: Int(mD)) else { continue }
+            if parents + subs.count >= EmitterLayer.maximumParticleCount { return false }
+            subs.append(p)
+        }
+        return true
     }
 }
