@@ -86,8 +86,10 @@ open class EmitterLayer: Layer {
     open var emitterMode: Mode = .volume
     /// The order particles are painted in, and whether they add up. Not animatable.
     open var renderMode: RenderMode = .unordered
-    /// Whether particles keep their z in the superlayer's 3D space (a later phase: z is dropped for now, and
-    /// only orders `.backToFront`).
+    /// Whether particles keep their z: each is drawn at its depth in the layer's 3D space, under the layer's own
+    /// transform and the superlayer's perspective (`sublayerTransform`), and they are painted back to front by depth.
+    /// Without it z is dropped (it only orders `.backToFront`). Particles are depth-sorted among themselves, not
+    /// interleaved with the other layers of a 3D rendering context.
     open var preservesDepth = false
     /// Picks the random draws: another seed gives other particles, the same seed the same ones.
     open var seed: UInt32 = 0
@@ -127,6 +129,8 @@ open class EmitterLayer: Layer {
             t.update(self, to: time)
             return (t.segments, t.states)
         }
-        return ParticleSystem(settings: now.settings, cells: now.cells, segments: segments, states: states).payload(at: time)
+        var payload = ParticleSystem(settings: now.settings, cells: now.cells, segments: segments, states: states).payload(at: time)
+        payload.preservesDepth = preservesDepth
+        return payload
     }
 }
