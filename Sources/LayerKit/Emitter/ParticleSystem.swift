@@ -148,7 +148,13 @@ struct ParticleSystem {
                 let nD = first + Double(step)
                 let age = tau - (st.from + (nD - start) / rho)
                 let n = UInt64(nD)
-                let motion = ParticleMotion(key: random.particle(n), cell: born, settings: s)
+                let key = random.particle(n)
+                if subReach == 0 {
+                    // Dead and without sub-particles: skip before drawing the rest (a lifetime range kills many).
+                    let life = f(s.lifetime) * (f(born.lifetime) + (ParticleRandom.unit(key, RandomDraw.lifetime) - 0.5) * f(born.lifetimeRange))
+                    if !(age < life) { continue }
+                }
+                let motion = ParticleMotion(key: key, cell: born, settings: s)
                 if let p = motion.particle(at: age, cell: index, index: Int(n)) {
                     if out.count + subs.count >= EmitterLayer.maximumParticleCount { return false }
                     out.append(p)
