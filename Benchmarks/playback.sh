@@ -1,7 +1,8 @@
 #!/bin/bash
 # Playback benchmark (issue 4), release, headless: 10 s of a 1080p60 H.264 clip with the full `scene` look of
 # shared/bench, then 10 s of a 4K30 clip without effects, then 10 s of picture in picture (a scene: 1080p60 main,
-# 720p inset), each with --stats (JSON on stderr).
+# 720p inset), then (issue 18) 10 s of the 1080p60 clip with the scene look and an additive emitter keeping 2,000
+# particles alive (Benchmarks/scenes/look-emitter.json), each with --stats (JSON on stderr).
 # Targets: 0 dropped frames and A/V drift ≤ 1 frame. The clips are made with the ffmpeg CLI (like the peers'
 # clips) into out/bench/ and are not committed.
 set -euo pipefail
@@ -27,3 +28,5 @@ echo "4K30, no effects, 10 s:"
 make_clip src720p30.mp4 1280x720 30 5M
 echo "picture in picture (1080p60 main, 720p inset), 10 s:"
 "$BIN" Config/scenes/picture-in-picture.json "$DIR/src1080p60.mp4" "$DIR/src720p30.mp4" --duration 10 --no-watch --stats
+echo "1080p60, scene look + 2,000-particle emitter, 10 s:"
+"$BIN" Benchmarks/scenes/look-emitter.json "$DIR/src1080p60.mp4" --duration 10 --no-watch --stats

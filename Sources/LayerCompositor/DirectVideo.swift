@@ -31,7 +31,8 @@ extension Compositor {
         var background: Color?
         var picture: (PixelBuffer, Rect)?
         for op in ops {
-            guard case .body(let body) = op, body.opacity >= 1, body.border == nil, body.placement.clips.isEmpty else { return nil }
+            guard case .body(let body) = op, body.opacity >= 1, body.border == nil, body.placement.clips.isEmpty,
+                  body.bodyTint == nil else { return nil }
             let t = body.placement.toLocal
             // Upright: pixels map to the plane by a scale and a move only (no perspective, rotation or shear).
             guard t.g == 0, t.h == 0, t.b == 0, t.d == 0, t.a > 0, t.e > 0, t.i > 0 else { return nil }

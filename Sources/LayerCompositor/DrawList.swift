@@ -62,6 +62,10 @@ final class BodyDraw {
     let contents: ContentsDraw?
     let border: BorderDraw?
     let opacity: Float
+    /// Multiplies the body's result — background, contents and border composed — per pixel (premultiplied B, G, R, A
+    /// factors in 0…1; nil: none): a replicator instance's colour folded into the kernel, so a tinted video instance
+    /// costs what an untinted one does (no group pass). Only with contents (plain colours are multiplied in place).
+    let bodyTint: SIMD4<Float>?
     /// Where coverage is certainly full (nil: compute it everywhere).
     let deep: DeepInterior?
     /// Where the draw may change a pixel at all: the shape's reach, or the reach of a rect around the shape and
@@ -79,12 +83,13 @@ final class BodyDraw {
 
     /// Whether some of the draw is certainly opaque: then it hides the draws beneath it there. An opaque border
     /// alone counts (a card with sublayers draws its border last, over the edges of its video and shadow).
-    var occludes: Bool { opaqueArea != nil || (opacity >= 1 && borderBand != nil) }
+    var occludes: Bool { opaqueArea != nil || (opacity >= 1 && (bodyTint?.w ?? 1) >= 1 && borderBand != nil) }
 
     init(placement: Placement, shape: RoundedRect, background: SIMD4<Float>?, contents: ContentsDraw?, border: BorderDraw?,
-         opacity: Float) {
+         opacity: Float, bodyTint: SIMD4<Float>? = nil) {
         self.placement = placement; self.shape = shape; self.background = background; self.contents = contents
         self.border = border; self.opacity = opacity
+        self.bodyTint = contents == nil || bodyTint == SIMD4(repeating: 1) ? nil : bodyTint
         // The innermost edge: the border's inner shape, and the contents' rect unless it encloses it.
         var inner = border?.inner ?? shape
         if let c = contents {
@@ -107,7 +112,7 @@ final class BodyDraw {
             reach = DeepInterior(reachOf: shape, toLocal: placement.toLocal)
         }
         // Under clips the opaque part is also narrowed to every clip's deep interior, row by row (`Kernels.holes`).
-        if opacity >= 1, placement.clips.allSatisfy({ $0.deep != nil }) {
+        if opacity >= 1, (self.bodyTint?.w ?? 1) >= 1, placement.clips.allSatisfy({ $0.deep != nil }) {
             let opaqueBackground = (background?.w ?? 0) >= 255
             let opaqueContents = contents?.isOpaque ?? false
             let coveringContents = contents.map {
@@ -226,7 +231,7 @@ indirect enum DrawOp: @unchecked Sendable {
         switch self {
         case .body(let b):
             return .body(BodyDraw(placement: b.placement, shape: b.shape, background: b.background, contents: b.contents,
-                                  border: b.border, opacity: b.opacity * k))
+                                  border: b.border, opacity: b.opacity * k, bodyTint: b.bodyTint))
         case .shadow(let s):
             return .shadow(ShadowDraw(placement: s.placement, mask: s.mask, scale: s.scale, offsetX: s.offsetX,
                                       offsetY: s.offsetY, color: s.color, opacity: s.opacity * k))

@@ -65,6 +65,7 @@ enum Kernels {
         let background = d.background
         let border = d.border
         let opacity = d.opacity
+        let tint = d.bodyTint
         // In the deep interior (of the draw and of every clip): the colour is the background and contents at
         // full coverage.
         let clipsHaveDeep = p.clips.allSatisfy { $0.deep != nil }
@@ -114,6 +115,7 @@ enum Kernels {
                 c = border.color * borderCoverage + c * (1 - border.color.w * (hidden / 255))
             }
             }
+            if let tint { c *= tint }
             var k = opacity
             if hasClips {
                 for ci in p.clips.indices {
@@ -128,7 +130,7 @@ enum Kernels {
         /// The deep interior: full coverage, so only the colour is computed. Contents are sampled per pixel by a
         /// sampler's projective kernel where it has one, else in short segments with exact ends (perspective-correct
         /// to well under a texel) through the sampler's runs.
-        let direct = opacity >= 1 && background == nil && (contents?.isOpaque ?? false)
+        let direct = opacity >= 1 && background == nil && (contents?.isOpaque ?? false) && tint == nil
         var scratch = [UInt32](repeating: 0, count: SpanWalk.longestSegment)
         @inline(__always)
         func texel(_ x: Double, _ py: Double) -> (Double, Double)? {
@@ -165,6 +167,7 @@ enum Kernels {
                         let sourceAlpha = c.w
                         if opacity < 1 { c *= opacity }
                         if background != nil { c += deepBase * (1 - sourceAlpha * (1 / 255)) }
+                        if let tint { c *= tint }
                         blend(c, over: &row[x + i])
                     }
                 }
@@ -215,8 +218,8 @@ enum Kernels {
         // An opaque border's band: pixels wholly under it take its colour without any coverage work (`hull`: the
         // row's pixels that the border's inner edge may reach, where the band stops).
         let band = d.borderBand
-        let borderWord = band.map { _ in pack(d.border!.color * opacity) }
-        let borderOpaque = opacity >= 1
+        let borderWord = band.map { _ in pack(d.border!.color * opacity * (tint ?? SIMD4(repeating: 1))) }
+        let borderOpaque = opacity >= 1 && (tint?.w ?? 1) >= 1
         @inline(__always)
         func shadeEdge(_ a: Int, _ b: Int, _ bandRow: (outer: (Int, Int), hull: (Int, Int)?)?, _ py: Double,
                        _ row: UnsafeMutablePointer<UInt32>) {

@@ -39,14 +39,20 @@ extension Lowering {
     }
 
     /// `op` with every pixel it draws multiplied by `tint` (premultiplied B, G, R, A factors in 0…1), draw by draw:
-    /// plain colours are multiplied in place, draws that sample (contents, gradients) become a group of one whose
-    /// result is multiplied, and a group's own draws are tinted one by one (its mask is not).
+    /// plain colours are multiplied in place, a body with contents through its kernel's tint, draws that sample otherwise
+    /// (gradients, particles) become a group of one whose result is multiplied, and a group's own draws are tinted
+    /// one by one (its mask is not).
     func tinted(_ op: DrawOp, _ tint: SIMD4<Float>) -> DrawOp? {
         switch op {
         case .body(let b) where b.contents == nil:
             let border = b.border.map { BorderDraw(inner: $0.inner, color: $0.color * tint) }
             return .body(BodyDraw(placement: b.placement, shape: b.shape, background: b.background.map { $0 * tint },
                                   contents: nil, border: border, opacity: b.opacity))
+        case .body(let b):
+            // With contents: the body's composed result is multiplied in its kernel (one multiply a pixel, no group
+            // pass: a tinted video instance costs what an untinted one does), as a group of one would be.
+            return .body(BodyDraw(placement: b.placement, shape: b.shape, background: b.background, contents: b.contents,
+                                  border: b.border, opacity: b.opacity, bodyTint: (b.bodyTint ?? SIMD4(repeating: 1)) * tint))
         case .shadow(let s):
             return .shadow(ShadowDraw(placement: s.placement, mask: s.mask, scale: s.scale, offsetX: s.offsetX,
                                       offsetY: s.offsetY, color: s.color * tint, opacity: s.opacity))
@@ -58,7 +64,7 @@ extension Lowering {
             // Already a tinted group of one (a nested replicator): the colours multiply.
             return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity, bounds: g.bounds, crossfade: g.crossfade,
                                     tint: g.tint! * tint))
-        case .body, .gradient, .particles:
+        case .gradient, .particles:
             let bounds = op.bounds.intersection(viewport)
             if bounds.isEmpty { return nil }
             return .group(GroupDraw(ops: [op], mask: nil, opacity: 1, bounds: bounds, tint: tint))

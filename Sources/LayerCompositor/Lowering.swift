@@ -145,7 +145,7 @@ struct Lowering {
             ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
         }
         // An emitter's particles, above the border (SEMANTICS-LAYERS.md §7), cut only by masksToBounds.
-        ops += particleOps(layer, h: h, toLocal: toLocal, clips: clips + (ownClip.map { [$0] } ?? []))
+        ops += particleOps(layer, h: h, toLocal: toLocal, clips: clips + (ownClip.map { [$0] } ?? []), world: world)
         return ops
     }
 

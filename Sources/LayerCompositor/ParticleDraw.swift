@@ -53,8 +53,12 @@ final class ParticleDraw {
 extension Lowering {
     /// An emitter layer's particles, above everything else the layer draws; clipped only by `clips` (the ancestors'
     /// and the layer's own `masksToBounds`), never culled by the bounds.
-    func particleOps(_ layer: LayerSnapshot, h: Homography, toLocal: PixelToLocal, clips: [ClipShape]) -> [DrawOp] {
+    /// With `preservesDepth`, each particle is drawn in the plane of its z (`world` maps the layer's 3D space to the
+    /// target), back to front.
+    func particleOps(_ layer: LayerSnapshot, h: Homography, toLocal: PixelToLocal, clips: [ClipShape], world: Transform3D) -> [DrawOp] {
         guard let payload = layer.payload as? EmitterPayload, !payload.particles.isEmpty else { return [] }
+        let particles = payload.preservesDepth && !payload.isAdditive ? depthOrdered(payload.particles, layer.localTransform)
+                                                                      : payload.particles
         var textures: [ParticleTexture] = [], owners: [Image] = []
         // Per cell, where level 0 and the mipmaps (levels 1…) sit in `textures`: added on first use, so a cell never
         // minified builds no mipmaps.
@@ -75,10 +79,17 @@ extension Lowering {
         var quads: [ParticleQuad] = []
         quads.reserveCapacity(payload.particles.count)
         var bounds = PixelRect.empty
-        for p in payload.particles {
+        for p in particles {
             guard p.color.alpha > 0, p.scale > 0, p.cell < payload.cells.count, let image = payload.cells[p.cell].contents else { continue }
             let look = payload.cells[p.cell]
-            guard var q = quad(p, look, image: image, h: h, toLocal: toLocal) else { continue }
+            var ph = h, pt = toLocal
+            if payload.preservesDepth, p.z != 0 {
+                // The plane z = p.z of the layer's space: its own homography and pixel-to-local map.
+                ph = Homography(plane: Transform3D.makeTranslation(0, 0, p.z).concatenating(world))
+                guard let inverse = ph.inverted() else { continue }
+                pt = PixelToLocal(inverse)
+            }
+            guard var q = quad(p, look, image: image, h: ph, toLocal: pt) else { continue }
             // Minifying picks the nearest mipmap level (log2 of texels per pixel, plus the bias), unless the filter is nearest.
             let rho = max((q.m00 * q.m00 + q.m10 * q.m10).squareRoot(), (q.m01 * q.m01 + q.m11 * q.m11).squareRoot())
             var level = 0
@@ -109,6 +120,21 @@ extension Lowering {
         guard !quads.isEmpty, !bounds.isEmpty else { return [] }
         return [.particles(ParticleDraw(quads: quads, textures: textures, owners: owners, clips: clips, bounds: bounds,
                                         additive: payload.isAdditive, opacity: 1))]
+    }
+
+    /// `particles` back to front by their depth in the superlayer's space (the layer's own transform applied; ties
+    /// keep the payload's order); those behind the eye are dropped.
+    private func depthOrdered(_ particles: [EmitterParticle], _ m: Transform3D) -> [EmitterParticle] {
+        var keyed: [(z: Double, i: Int)] = []
+        keyed.reserveCapacity(particles.count)
+        for (i, p) in particles.enumerated() {
+            let z = p.x * m.m13 + p.y * m.m23 + p.z * m.m33 + m.m43
+            let w = p.x * m.m14 + p.y * m.m24 + p.z * m.m34 + m.m44
+            guard w > 1e-9, (z / w).isFinite else { continue }
+            keyed.append((z / w, i))
+        }
+        keyed.sort { $0.z != $1.z ? $0.z < $1.z : $0.i < $1.i }
+        return keyed.map { particles[$0.i] }
     }
 
     /// The quad of `p` at level 0 of `image`; nil when it lands nowhere on the viewport (or behind the eye).

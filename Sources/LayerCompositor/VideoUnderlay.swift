@@ -64,7 +64,8 @@ extension Compositor {
     /// with no clip, border or transparency.
     private static func underlay(_ ops: [DrawOp], width: Int, height: Int) -> (PixelBuffer, Int)? {
         for (i, op) in ops.prefix(2).enumerated() {
-            guard case .body(let body) = op, body.opacity >= 1, body.border == nil, body.placement.clips.isEmpty else { return nil }
+            guard case .body(let body) = op, body.opacity >= 1, body.border == nil, body.placement.clips.isEmpty,
+                  body.bodyTint == nil else { return nil }
             guard let contents = body.contents else {
                 // Only a fill beneath the picture may come first.
                 if i == 0, body.background != nil { continue }

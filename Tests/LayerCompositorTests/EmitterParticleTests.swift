@@ -224,14 +224,19 @@ struct EmitterParticleTests {
         let p = particles(layer, at: 1).first { $0.index == 0 }
         #expect(p.map { abs($0.x - 150) < 1e-9 } == true, "the animated velocity moves the particle")
         #expect(cell.velocity == 10, "the model cell is untouched")
+        // Added now, they begin at the next snapshot (1) and change the particles born from then on (EmitterBirthHistoryTests).
         let rate = BasicAnimation(keyPath: "birthRate")
         rate.fromValue = 2.0; rate.toValue = 2.0; rate.duration = 10
         layer.add(rate, forKey: "rate")
-        #expect(particles(layer, at: 1).count == 21)
+        #expect(particles(layer, at: 1).count == 11)
+        #expect(particles(layer, at: 2).count == 31, "10 a second until 1, then 20")
         let moved = BasicAnimation(keyPath: "emitterPosition")
         moved.fromValue = Point(x: 0, y: 0); moved.toValue = Point(x: 0, y: 0); moved.duration = 10
         layer.add(moved, forKey: "moved")
-        #expect(particles(layer, at: 1).first.map { abs($0.y) < 1e-9 } == true)
+        _ = particles(layer, at: 2)
+        let ps = particles(layer, at: 3)
+        #expect(ps.first { $0.index == 29 }.map { abs($0.y - 50) < 1e-9 } == true, "born before the move")
+        #expect(ps.first { $0.index == 31 }.map { abs($0.y) < 1e-9 } == true, "born after it")
     }
 
     @Test func subCellsHaveKeyPathsOfTheirOwn() {

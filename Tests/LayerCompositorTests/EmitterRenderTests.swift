@@ -161,3 +161,61 @@ extension Image {
             && withUnsafePixels { a in other.withUnsafePixels { b in a.elementsEqual(b) } }
     }
 }
+
+/// `preservesDepth` (SEMANTICS-LAYERS.md §7): particles at their z under the superlayer's perspective.
+@Suite("Emitter depth")
+struct EmitterDepthTests {
+    /// One white 8×8 particle at (150, 100, z) in a 200×200 emitter under a perspective of 500 about the centre;
+    /// the drawn pixels' horizontal centre and width.
+    func drawn(z: Double, preservesDepth: Bool) -> (centre: Double, width: Int) {
+        let root = canvas(200, 200, background: .black)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / 500
+        root.sublayerTransform = perspective
+        let (layer, _) = emitter { c in c.birthRate = 1; c.lifetime = 10; c.contents = whiteSquare(8) }
+        layer.frame = root.bounds
+        layer.emitterPosition = Point(x: 150, y: 100)
+        layer.emitterZPosition = z
+        layer.preservesDepth = preservesDepth
+        root.addSublayer(layer)
+        let s = render(root)
+        var sum = 0.0, weight = 0.0, columns = Set<Int>()
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let r = channels(s, x, y).0
+                if r > 0 { sum += Double(x) * Double(r); weight += Double(r); columns.insert(x) }
+            }
+        }
+        return (weight > 0 ? sum / weight + 0.5 : -1, columns.count)
+    }
+
+    @Test func aParticleNearerTheEyeIsFartherOutAndLarger() {
+        let flat = drawn(z: 100, preservesDepth: false)
+        #expect(abs(flat.centre - 150) < 0.1 && flat.width == 8, "z dropped: \(flat)")
+        let deep = drawn(z: 100, preservesDepth: true)
+        // 500 / (500 − 100) = 1.25 from the centre (100): 100 + 50 · 1.25.
+        #expect(abs(deep.centre - 162.5) < 0.2, "\(deep)")
+        #expect(deep.width >= 10 && deep.width <= 11, "8 × 1.25 wide (plus its antialiased edges): \(deep)")
+        let zero = drawn(z: 0, preservesDepth: true)
+        #expect(abs(zero.centre - 150) < 0.1, "z 0 is the layer's plane")
+    }
+
+    @Test func particlesArePaintedBackToFrontByDepth() {
+        // A red particle in the layer's plane, then (in cell order) a blue one moving away from the eye, at the same
+        // place: flat, the blue is painted over the red; with depth, the red is nearer and on top.
+        func centre(preservesDepth: Bool) -> (Int, Int, Int, Int) {
+            let (layer, red) = emitter { c in c.birthRate = 1; c.lifetime = 10; c.contents = whiteSquare(8); c.color = .red }
+            let blue = EmitterCell()
+            blue.birthRate = 1; blue.lifetime = 10; blue.contents = whiteSquare(8); blue.color = .blue
+            blue.emissionLatitude = -.pi / 2; blue.velocity = 100
+            layer.emitterCells = [red, blue]
+            layer.preservesDepth = preservesDepth
+            let root = canvas(100, 100, background: .black)
+            root.addSublayer(layer)
+            return channels(sharedCompositor.render(root.snapshot(at: 0.5), width: 100, height: 100), 50, 50)
+        }
+        let flat = centre(preservesDepth: false), deep = centre(preservesDepth: true)
+        #expect(flat.2 > 200 && flat.0 < 50, "flat: the later cell on top \(flat)")
+        #expect(deep.0 > 200 && deep.2 < 50, "with depth: the nearer on top \(deep)")
+    }
+}

@@ -5,8 +5,10 @@ import LayerGraphics
 /// Each of `emitterCells` describes one kind of particle; the layer says where they are born (`emitterShape`,
 /// `emitterMode`, `emitterPosition`, `emitterSize`…), how they are painted (`renderMode`), and scales the cells'
 /// rates, lifetimes, speeds, sizes and spins. Particles are computed in closed form from the layer's local time and
-/// `seed` in each snapshot: no state passes between frames, so seeking to a time shows exactly the particles that
-/// playing to it shows, and an export is the same on every run. They are drawn above the layer's background,
+/// `seed` in each snapshot: a particle keeps the values in effect at its birth (setting or animating `birthRate`,
+/// `lifetime`, `velocity`… leaves the living particles as they are), births are integrated over a changing rate, and
+/// nothing else passes between frames, so seeking to a time shows exactly the particles that playing to it shows,
+/// and an export is the same on every run. They are drawn above the layer's background,
 /// contents, sublayers and border, and are not clipped to its bounds (only by `masksToBounds`).
 ///
 /// Cost: each snapshot evaluates every live particle (about 0.1 µs each); at most
@@ -84,11 +86,17 @@ open class EmitterLayer: Layer {
     open var emitterMode: Mode = .volume
     /// The order particles are painted in, and whether they add up. Not animatable.
     open var renderMode: RenderMode = .unordered
-    /// Whether particles keep their z in the superlayer's 3D space (a later phase: z is dropped for now, and
-    /// only orders `.backToFront`).
+    /// Whether particles keep their z: each is drawn at its depth in the layer's 3D space, under the layer's own
+    /// transform and the superlayer's perspective (`sublayerTransform`), and they are painted back to front by depth.
+    /// Without it z is dropped (it only orders `.backToFront`). Particles are depth-sorted among themselves, not
+    /// interleaved with the other layers of a 3D rendering context.
     open var preservesDepth = false
     /// Picks the random draws: another seed gives other particles, the same seed the same ones.
     open var seed: UInt32 = 0
+
+    /// The birth history: which values were in effect when (model changes stamped with the time of the first
+    /// snapshot that saw them, animated values sampled), so living particles keep the values they were born with.
+    let birthTimeline = Guarded(EmitterTimeline())
 
     open override class var animatableProperties: [AnimatableProperty] {
         super.animatableProperties + [
@@ -112,26 +120,17 @@ open class EmitterLayer: Layer {
         }
     }
 
-    /// The particles alive at `time` (the layer's local time), from the presentation values.
+    /// The particles alive at `time` (the layer's local time): those born by then, each with the values in effect at
+    /// its birth (the birth timeline below), at the cells' current clocks and looks.
     open override func snapshotPayload(_ presentation: LayerPresentation, at time: Double) -> (any LayerPayload)? {
         guard let cells = emitterCells, !cells.isEmpty else { return nil }
-        let x = presentation.extras
-        func number(_ key: String, _ model: Double) -> Double { if case .number(let v)? = x[key] { v } else { model } }
-        var settings = EmitterSettings(layer: self)
-        settings.birthRate = number("birthRate", birthRate)
-        settings.lifetime = number("lifetime", lifetime)
-        settings.velocity = number("velocity", velocity)
-        settings.scale = number("scale", scale)
-        settings.spin = number("spin", spin)
-        settings.zPosition = number("emitterZPosition", emitterZPosition)
-        settings.depth = number("emitterDepth", emitterDepth)
-        if case .point(let p)? = x["emitterPosition"] { settings.position = p }
-        if case .size(let s)? = x["emitterSize"] { settings.size = s }
-        let presented = cells.map { cell -> EmitterCell in
-            let c = cell.copy()
-            if let n = c.name, !n.isEmpty { c.applyAnimatableValues(prefix: "emitterCells." + n + ".", from: x) }
-            return c
+        let now = birthState(presentation: presentation)
+        let (segments, states) = birthTimeline.withLock { t in
+            t.update(self, to: time)
+            return (t.segments, t.states)
         }
-        return ParticleSystem(settings: settings, cells: presented).payload(at: time)
+        var payload = ParticleSystem(settings: now.settings, cells: now.cells, segments: segments, states: states).payload(at: time)
+        payload.preservesDepth = preservesDepth
+        return payload
     }
 }

@@ -2,7 +2,7 @@ import LayerGraphics
 
 /// One live particle at the snapshot's time, in the emitter layer's space (SEMANTICS-LAYERS.md §7 "At age a").
 public struct EmitterParticle: Sendable, Equatable {
-    /// The centre, in the layer's space (z is kept for `.backToFront` ordering; it is not drawn).
+    /// The centre, in the layer's space (z orders `.backToFront`; it places the particle only with `preservesDepth`).
     public var x, y, z: Double
     /// The turn in radians (clockwise on screen) and the size factor of the cell's image (layer's `scale` included).
     public var angle: Double
@@ -48,6 +48,9 @@ public struct EmitterPayload: LayerPayload, Equatable {
     public let cells: [EmitterCellLook]
     /// Whether particles are added (`.additive`) rather than painted over each other.
     public let isAdditive: Bool
+    /// `EmitterLayer.preservesDepth`: each particle sits at its z in the layer's 3D space (before the superlayer
+    /// flattens it), and the particles are painted back to front by depth (additive ones in any order).
+    public internal(set) var preservesDepth = false
     /// Whether births were skipped because `EmitterLayer.maximumParticleCount` (or the per-snapshot budget of
     /// candidate births, four times as many) was reached.
     public let isCapped: Bool
