@@ -76,14 +76,14 @@ struct BorderEdgeTests {
         var covered = 0, worst = 255
         for y in 0..<s.height {
             for x in 0..<s.width where supersampledCoverage(x: x, y: y, degrees: 7, half: 60) == 1 {
-                // Not the pixels the 8×8 reference calls covered but the analytic edge leaves a hair short.
-                guard supersampledCoverage(x: x, y: y, degrees: 7, half: 59) == 1 else { continue }
                 covered += 1
                 worst = min(worst, Int(s.pixel(x: x, y: y).a))
             }
         }
         #expect(covered > 10_000)
-        #expect(worst >= 254, "the backdrop shows through the card, down to alpha \(worst)")
+        // Tolerance: all 64 samples inside leaves the pixel's centre ≥ 0.4875 pixels in (7/16 · (cos 7° + sin 7°)), so
+        // the analytic edge may give it 0.9875 (alpha 252); a body cut to a thin border's mid-line gives 239.
+        #expect(worst >= 250, "the backdrop shows through the card, down to alpha \(worst)")
     }
 
     /// A translucent border shows the body through it: the body is not cut, and the border's band is the border
