@@ -36,6 +36,21 @@ extension Lowering {
         return ContentsDraw(sampler: c.sampler, rect: c.rect, map: c.map, clippedToShape: true, isOpaque: c.isOpaque, owner: c.owner)
     }
 
+    /// `ops` (a body's draws, cut to `cut`) told their whole `shape` and `contents`: a fade applied to each draw on its
+    /// own (`allowsGroupOpacity = false`) draws them whole again, since the body then shows through the faded
+    /// border, and a cut would leave a step at the mid-line.
+    func rememberingWhole(_ ops: [DrawOp], cut: RoundedRect, shape: RoundedRect, contents: ContentsDraw?) -> [DrawOp] {
+        guard cut != shape else { return ops }
+        for op in ops {
+            switch op {
+            case .body(let b) where b.shape == cut: b.uncut = (shape, contents)
+            case .gradient(let g) where g.shape == cut: g.uncutShape = shape
+            default: break
+            }
+        }
+        return ops
+    }
+
     /// The length in the layer's plane of the largest device pixel over `rect` (the widest footprint at the
     /// corners of its screen polygon, where a projective map's scale is extreme); infinity when unknown.
     private func largestPixel(of rect: Rect, h: Homography, planes: [HalfPlane], toLocal: PixelToLocal) -> Float {

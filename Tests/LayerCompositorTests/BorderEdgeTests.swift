@@ -92,21 +92,47 @@ struct BorderEdgeTests {
         let half = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
         let separate = render(borderedCard(degrees: 7, width: 6, contents: false, sublayer: true, borderColor: half))
         let fused = render(borderedCard(degrees: 7, width: 6, contents: false, borderColor: half))
+        // Half red over full green: 128 red, 127 green, opaque.
+        expectBand(separate, fused, PremultipliedColor(r: 128, g: 127, b: 0, a: 255))
+    }
+
+    /// Opacity without a group (`allowsGroupOpacity = false`) fades each draw alone, body and border apart: the
+    /// faded body shows through the faded border across the whole band, as before the cut (no step at the
+    /// mid-line, where a cut body would stop).
+    @Test(arguments: [false, true])
+    func opacityWithoutAGroupShowsTheBodyThroughTheWholeBand(crossfade: Bool) {
+        let root = borderedCard(degrees: 7, width: 6, contents: crossfade, sublayer: true)
+        let card = root.sublayers![0]
+        card.opacity = 0.5
+        card.allowsGroupOpacity = false
+        if crossfade {
+            let fade = BasicAnimation(keyPath: "contents")
+            fade.fromValue = LayerContents.image(greenImage())
+            fade.toValue = LayerContents.image(greenImage())
+            fade.duration = 1
+            card.add(fade, forKey: "fade")
+        }
+        // Half red over half green: red 128, green 128 · ½, alpha 128 + 128 · ½.
+        expectBand(sharedCompositor.render(root.snapshot(at: 0.5), width: 160, height: 160), nil,
+                   PremultipliedColor(r: 128, g: 64, b: 0, a: 192))
+    }
+
+    /// Deep in the border's band (pixels wholly between its edges, away from both), `separate` is `expected` and
+    /// (when given) the fused draw's picture, to a level of rounding.
+    private func expectBand(_ separate: Surface, _ fused: Surface?, _ expected: PremultipliedColor,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
         var band = 0, worst = 0
         for y in 0..<160 {
             for x in 0..<160 {
-                // Deep in the band: a pixel wholly between the edges, away from both.
                 guard supersampledCoverage(x: x, y: y, degrees: 7, half: 59) == 1,
                       supersampledCoverage(x: x, y: y, degrees: 7, half: 55) == 0 else { continue }
                 band += 1
                 let p = separate.pixel(x: x, y: y)
-                // Half red over full green: 128 red, 127 green, opaque.
-                worst = max(worst, abs(Int(p.r) - 128), abs(Int(p.g) - 127), 255 - Int(p.a))
-                worst = max(worst, channelDifference(p, fused.pixel(x: x, y: y)))
+                worst = max(worst, channelDifference(p, expected), fused.map { channelDifference(p, $0.pixel(x: x, y: y)) } ?? 0)
             }
         }
-        #expect(band > 1000)
-        #expect(worst <= 1, "the band is off the body seen through the border by \(worst)")
+        #expect(band > 1000, sourceLocation: sourceLocation)
+        #expect(worst <= 1, "the band is off by \(worst)", sourceLocation: sourceLocation)
     }
 
     /// The card of `body` with a red border `width` wide, turned by `degrees`, the border drawn by a draw of its own.
