@@ -74,6 +74,9 @@ final class BodyDraw {
     /// Where an opaque border certainly covers the pixel alone: deep inside the shape (`outer`) and outside the
     /// reach of the border's inner edge (`inner`; nil when the border fills the shape). Nil without such a border.
     let borderBand: (outer: DeepInterior, inner: DeepInterior?)?
+    /// The whole shape and contents of a body cut to its opaque border's mid-line (Lowering+BorderEdge.swift): a fade
+    /// of each draw on its own puts them back (nil: not cut).
+    var uncut: (shape: RoundedRect, contents: ContentsDraw?)? = nil
 
     /// Where the draw is certainly opaque, so that it hides every draw beneath it (nil: nowhere known).
     /// With an opaque background, or opaque contents that cover the whole shape, that is all of the shape but its
@@ -230,14 +233,18 @@ indirect enum DrawOp: @unchecked Sendable {
     func withOpacity(_ k: Float) -> DrawOp {
         switch self {
         case .body(let b):
-            return .body(BodyDraw(placement: b.placement, shape: b.shape, background: b.background, contents: b.contents,
-                                  border: b.border, opacity: b.opacity * k, bodyTint: b.bodyTint))
+            // A body cut under its border is drawn whole again: faded apart from the border, it shows through it.
+            return .body(BodyDraw(placement: b.placement, shape: b.uncut?.shape ?? b.shape, background: b.background,
+                                  contents: b.uncut.map { $0.contents } ?? b.contents, border: b.border, opacity: b.opacity * k,
+                                  bodyTint: b.bodyTint))
         case .shadow(let s):
             return .shadow(ShadowDraw(placement: s.placement, mask: s.mask, scale: s.scale, offsetX: s.offsetX,
                                       offsetY: s.offsetY, color: s.color, opacity: s.opacity * k))
         case .group(let g):
-            return .group(GroupDraw(ops: g.ops, mask: g.mask, opacity: g.opacity * k, bounds: g.bounds, crossfade: g.crossfade,
-                                    tint: g.tint))
+            // A crossfade's two pictures are a layer's body: whole again, as above (fading them by 1 only does that).
+            let crossfade = g.crossfade.map { (ops: $0.ops.map { $0.withOpacity(1) }, fraction: $0.fraction) }
+            return .group(GroupDraw(ops: crossfade == nil ? g.ops : g.ops.map { $0.withOpacity(1) }, mask: g.mask,
+                                    opacity: g.opacity * k, bounds: g.bounds, crossfade: crossfade, tint: g.tint))
         case .gradient(let g): return .gradient(g.withOpacity(k))
         case .particles(let p): return .particles(p.withOpacity(k))
         }

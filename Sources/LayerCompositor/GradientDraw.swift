@@ -15,6 +15,8 @@ final class GradientDraw {
     /// Where the shape's coverage is certainly full, and where it may be above 0 (nil: unknown).
     let deep: DeepInterior?
     let reach: DeepInterior?
+    /// The whole shape of a gradient cut to its opaque border's mid-line (Lowering+BorderEdge.swift; nil: not cut).
+    var uncutShape: RoundedRect? = nil
 
     init(placement: Placement, shape: RoundedRect, table: GradientTable, parameter: GradientParameter, opacity: Float) {
         self.placement = placement; self.shape = shape; self.table = table; self.parameter = parameter; self.opacity = opacity
@@ -23,8 +25,9 @@ final class GradientDraw {
     }
 
     /// The same draw with its opacity multiplied (a group of one needs no intermediate buffer).
+    /// A gradient cut under its border is drawn whole again: faded apart from the border, it shows through it.
     func withOpacity(_ k: Float) -> GradientDraw {
-        GradientDraw(placement: placement, shape: shape, table: table, parameter: parameter, opacity: opacity * k)
+        GradientDraw(placement: placement, shape: uncutShape ?? shape, table: table, parameter: parameter, opacity: opacity * k)
     }
 }
 

@@ -46,13 +46,17 @@ extension Lowering {
         switch op {
         case .body(let b) where b.contents == nil:
             let border = b.border.map { BorderDraw(inner: $0.inner, color: $0.color * tint) }
-            return .body(BodyDraw(placement: b.placement, shape: b.shape, background: b.background.map { $0 * tint },
-                                  contents: nil, border: border, opacity: b.opacity))
+            let copy = BodyDraw(placement: b.placement, shape: b.shape, background: b.background.map { $0 * tint },
+                                contents: nil, border: border, opacity: b.opacity)
+            copy.uncut = b.uncut  // a body cut under its border stays restorable (DrawOp.withOpacity)
+            return .body(copy)
         case .body(let b):
             // With contents: the body's composed result is multiplied in its kernel (one multiply a pixel, no group
             // pass: a tinted video instance costs what an untinted one does), as a group of one would be.
-            return .body(BodyDraw(placement: b.placement, shape: b.shape, background: b.background, contents: b.contents,
-                                  border: b.border, opacity: b.opacity, bodyTint: (b.bodyTint ?? SIMD4(repeating: 1)) * tint))
+            let copy = BodyDraw(placement: b.placement, shape: b.shape, background: b.background, contents: b.contents,
+                                border: b.border, opacity: b.opacity, bodyTint: (b.bodyTint ?? SIMD4(repeating: 1)) * tint)
+            copy.uncut = b.uncut
+            return .body(copy)
         case .shadow(let s):
             return .shadow(ShadowDraw(placement: s.placement, mask: s.mask, scale: s.scale, offsetX: s.offsetX,
                                       offsetY: s.offsetY, color: s.color * tint, opacity: s.opacity))

@@ -90,24 +90,28 @@ struct Lowering {
         let shapeOps = makeShapeOps(layer, h: h, planes: planes, toLocal: toLocal, clips: clips)
             + tiledOps(layer, h: h, planes: planes, toLocal: toLocal, clips: clips)   // a tiled layer's tiles (§6), likewise
         let borderWaits = hasSublayers || !shapeOps.isEmpty
+        // What is drawn before, and apart from, the border op is cut under an opaque border (Lowering+BorderEdge.swift).
+        let cut = bodyShape(under: border, layer, shape: shape, h: h, planes: planes, toLocal: toLocal)
         var background = layer.backgroundColor.flatMap { $0.alpha > 0 ? $0.bgraFloat : nil }
         // A gradient layer draws its background and gradient first (GradientDraw.swift); the rest follows as usual.
-        if let gradient = gradientOps(layer, background: background, h: h, planes: planes, toLocal: toLocal, clips: clips, shape: shape) {
-            ops += gradient
+        if let gradient = gradientOps(layer, background: background, h: h, planes: planes, toLocal: toLocal, clips: clips, shape: cut) {
+            ops += rememberingWhole(gradient, cut: cut, shape: shape, contents: nil)
             background = nil
         }
         if let fade = layer.contentsFade {
             // A crossfade (§5): the background, then the two contents mixed per pixel, then (when no sublayer comes
             // between) the border.
             if background != nil, let placement = place(b, h, planes, toLocal, clips) {
-                ops.append(.body(BodyDraw(placement: placement, shape: shape, background: background, contents: nil, border: nil, opacity: 1)))
+                ops += rememberingWhole([.body(BodyDraw(placement: placement, shape: cut, background: background, contents: nil, border: nil, opacity: 1))],
+                                        cut: cut, shape: shape, contents: nil)
             }
-            func drawn(_ c: ContentsDraw?) -> [DrawOp] {
-                guard let c else { return [] }
+            func drawn(_ whole: ContentsDraw?) -> [DrawOp] {
+                guard let c = cutContents(whole, cutTo: cut, from: shape) else { return [] }
                 let area = c.clippedToShape ? b : b.union(Rect(x: Double(c.rect.minX), y: Double(c.rect.minY),
                                                                  width: Double(c.rect.maxX - c.rect.minX), height: Double(c.rect.maxY - c.rect.minY)))
                 guard let placement = place(area, h, planes, toLocal, clips) else { return [] }
-                return [.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: c, border: nil, opacity: 1))]
+                return rememberingWhole([.body(BodyDraw(placement: placement, shape: cut, background: nil, contents: c, border: nil, opacity: 1))],
+                                        cut: cut, shape: shape, contents: whole)
             }
             let old = drawn(makeContents(layer, fade.from, h: h, toLocal: toLocal, flipped: flipped)), new = drawn(contents)
             let bounds = (old + new).reduce(PixelRect.empty) { $0.union($1.bounds) }.intersection(viewport)
@@ -118,14 +122,18 @@ struct Lowering {
                 ops.append(.body(BodyDraw(placement: placement, shape: shape, background: nil, contents: nil, border: border, opacity: 1)))
             }
         } else if background != nil || contents != nil || (border != nil && !borderWaits) {
+            // Fused with the border, the body keeps the whole shape (the kernel shares the edge); else it is cut.
+            let drawnShape = borderWaits ? cut : shape
+            let bodyContents = borderWaits ? cutContents(contents, cutTo: cut, from: shape) : contents
             var area = b
-            if let c = contents, !c.clippedToShape {
+            if let c = bodyContents, !c.clippedToShape {
                 area = area.union(Rect(x: Double(c.rect.minX), y: Double(c.rect.minY),
                                        width: Double(c.rect.maxX - c.rect.minX), height: Double(c.rect.maxY - c.rect.minY)))
             }
             if let placement = place(area, h, planes, toLocal, clips) {
-                ops.append(.body(BodyDraw(placement: placement, shape: shape, background: background, contents: contents,
-                                          border: borderWaits ? nil : border, opacity: 1)))
+                ops += rememberingWhole([.body(BodyDraw(placement: placement, shape: drawnShape, background: background, contents: bodyContents,
+                                                        border: borderWaits ? nil : border, opacity: 1))],
+                                        cut: drawnShape, shape: shape, contents: contents)
             }
         }
 
