@@ -87,22 +87,45 @@ struct QuadRows {
             if !narrow(&a, &b, start: u, step: q.m00, lo: uLo, hi: uHi) || !narrow(&a, &b, start: v, step: q.m10, lo: vLo, hi: vHi) {
                 continue
             }
+            // Only where every clip can let something through (a piece of a depth-sorted split is clipped to
+            // its half of the canvas, and each particle is offered to both pieces).
+            if hasClips && !Kernels.narrow(&a, &b, toReachOf: clips, row: y) { continue }
             u += q.m00 * Float(a - x0); v += q.m10 * Float(a - x0)
             let row = target.row(y) + a
-            if hasClips {
-                for i in 0..<(b - a) {
-                    let k = Kernels.clipCoverage(clips, px: Double(a + i) + 0.5, py: Double(y) + 0.5)
-                    if k > 0 { pixel(i, row, u, v, FixedTint(tint * k), B.self) }
-                }
-                continue
-            }
-            var done = 0
-            if vector {
-                done = lp_particle_row_avx2(row, b - a, base, stride, Int32(ix0), Int32(iy0), Int32(ix1), Int32(iy1),
-                                            u, v, q.m00, q.m10, fixed.packed, B.isAdditive ? 1 : 0)
-            }
-            self.row(row, from: done, to: b - a, u, v, fixed, B.self)
+            guard hasClips else { span(row, 0, b - a, u, v, fixed, vector, B.self); continue }
+            // Deep inside every clip (most of a clipped emitter's pixels) nothing is covered partly: the plain
+            // span; only the columns outside take each clip's coverage per pixel.
+            var deep = (a, b)
+            if !Kernels.narrow(&deep, toDeepInteriorOf: clips, row: y) { deep = (b, b) }
+            let d0 = max(deep.0, a), d1 = max(min(deep.1, b), d0)
+            for i in 0..<(d0 - a) { clippedPixel(i, row, u, v, a, y, tint, clips, B.self) }
+            span(row, d0 - a, d1 - a, u, v, fixed, vector, B.self)
+            for i in (d1 - a)..<(b - a) { clippedPixel(i, row, u, v, a, y, tint, clips, B.self) }
         }
+    }
+
+    /// Pixels [from, to) of a row whose pixel 0 samples (u, v), unclipped: the AVX2 kernel where it applies, the
+    /// Swift twin for the rest.
+    @inline(__always)
+    private func span<B: ParticleBlend>(_ row: UnsafeMutablePointer<UInt32>, _ from: Int, _ to: Int, _ u: Float, _ v: Float,
+                                        _ fixed: FixedTint, _ vector: Bool, _: B.Type) {
+        guard to > from else { return }
+        let k = Float(from)
+        let su = u + q.m00 * k, sv = v + q.m10 * k
+        var done = 0
+        if vector {
+            done = lp_particle_row_avx2(row + from, to - from, base, stride, Int32(ix0), Int32(iy0), Int32(ix1), Int32(iy1),
+                                        su, sv, q.m00, q.m10, fixed.packed, B.isAdditive ? 1 : 0)
+        }
+        self.row(row + from, from: done, to: to - from, su, sv, fixed, B.self)
+    }
+
+    /// Pixel i of a row starting at column a, scaled by the clips' coverage there.
+    @inline(__always)
+    private func clippedPixel<B: ParticleBlend>(_ i: Int, _ row: UnsafeMutablePointer<UInt32>, _ u: Float, _ v: Float, _ a: Int,
+                                                _ y: Int, _ tint: SIMD4<Float>, _ clips: [ClipShape], _: B.Type) {
+        let k = Kernels.clipCoverage(clips, px: Double(a + i) + 0.5, py: Double(y) + 0.5)
+        if k > 0 { pixel(i, row, u, v, FixedTint(tint * k), B.self) }
     }
 
     /// Whether rows go through the AVX2 kernel (`lp_particle_row_avx2`, the twin of `row`): bilinear, within its
