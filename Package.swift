@@ -110,7 +110,7 @@ let package = Package(
             dependencies: ["LayerGallery", "LayerKit", "LayerGraphics", "TestSupport", "LayerGL"],
             exclude: ["References"]
         ),
-        .testTarget(name: "LayerSceneTests", dependencies: ["LayerScene", "LayerKit", "LayerGraphics", "LayerMedia", "TestSupport", "LayerCompositor"]),
+        .testTarget(name: "LayerSceneTests", dependencies: ["LayerScene", "LayerKit", "LayerGraphics", "LayerMedia", "TestSupport", "LayerCompositor"], exclude: ["References"]),
         .testTarget(name: "LayerplayCLITests", dependencies: ["LayerGraphics", "TestSupport"], exclude: ["References"]),
         // Playback against a real clock: `make test` runs these on their own (nothing else competing for the cores).
         .testTarget(name: "LayerDisplayTests", dependencies: ["LayerDisplay", "LayerMedia", "LayerKit", "LayerCompositor", "LayerGraphics", "CSDL2", "TestSupport", "LayerScene"]),
