@@ -12,10 +12,4 @@ extension Layer {
         walk(self)
         return found
     }
-
-    /// Whether the tree draws sound, which changes with time although no animation runs.
-    var showsAudio: Bool {
-        if self is AudioVisualizerLayer { return true }
-        return (sublayers ?? []).contains { $0.showsAudio }
-    }
 }

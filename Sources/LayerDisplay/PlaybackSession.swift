@@ -232,9 +232,10 @@ public final class PlaybackSession {
             if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
             if let notice, notice.update(at: hostSeconds()), clock.isPaused { invalidate() }
             let now = clock.time
-            // Tiles still arriving or fading in, and drawn sound, change the picture as an animation does (§6).
+            // Animations, layers that draw differently over time (particles, drawn sound), and tiles still arriving
+            // or fading in (§6) all change the picture.
             let tilesPending = renderer.isDrawingTiles
-            animating = root.hasRunningAnimations(at: now) || root.showsAudio || tilesPending
+            animating = root.changesOverTime(at: now) || tilesPending
             if tilesPending && clock.isPaused && ready == nil { needsFrame = true }
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
                 guard options.keepOpen else { break }

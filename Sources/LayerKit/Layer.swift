@@ -414,6 +414,11 @@ open class Layer: CustomStringConvertible {
     /// contents (a video frame) override this; the default returns `contents`.
     open func presentationContents(at time: Double) -> LayerContents? { contents }
 
+    /// Whether the layer draws differently as time passes though no animation runs (particles, a drawable that
+    /// renders every frame, drawn sound); false by default. A host showing the tree keeps making frames while any
+    /// layer says so (`changesOverTime(at:)`).
+    open var drawsDifferentlyOverTime: Bool { false }
+
     /// What this class adds to its snapshot, made from its presentation values `presentation` at `time` (its
     /// declared properties are in `presentation.extras`); nil (the default) for none. A `DrawnLayerPayload` is
     /// drawn into the snapshot's contents.

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import LayerCompositor
 import LayerDisplay
+import LayerGraphics
 import LayerKit
 import LayerMedia
 import Testing
@@ -153,6 +154,26 @@ struct PlaybackTests {
         let state = try #require(after)
         #expect(state.canvasWidth == 128 && state.canvasHeight == 72 && state.windowWidth == 200 && state.windowHeight == 100)
         #expect(abs(state.presentationScale - 100.0 / 72) < 1e-9, "fits the height: \(state.presentationScale)")
+    }
+
+    @Test func anEmitterAloneKeepsTheWindowDrawing() throws {
+        // No player and no animation: the particles still move, so the session keeps making frames (before, a
+        // library tree of an emitter alone showed its first frame for the whole second).
+        useDummyDrivers()
+        let root = Layer()
+        root.bounds = Rect(x: 0, y: 0, width: 128, height: 72)
+        let emitter = EmitterLayer()
+        emitter.frame = root.bounds
+        emitter.emitterPosition = Point(x: 64, y: 72)
+        let cell = EmitterCell()
+        cell.contents = Image(width: 4, height: 4, color: .white)
+        cell.birthRate = 30; cell.lifetime = 2; cell.velocity = 40
+        emitter.emitterCells = [cell]
+        Transaction.withoutActions { root.addSublayer(emitter) }
+        let options = PlaybackSession.Options(title: "emitter", range: PlaybackRange(start: 0, end: 1, loops: false), frameRate: 30)
+        let session = try PlaybackSession(root: root, size: (128, 72), player: nil, audioPath: nil, options: options) { _, _ in }
+        let stats = session.run()
+        #expect(stats.framesRendered >= 20, "frames in 1 s at 30 frames/s: \(stats.framesRendered)")
     }
 
     @Test func aWindowThatOpensSmallerThanTheCanvasShowsAllOfIt() throws {

@@ -58,6 +58,16 @@ extension Layer {
         return storedSublayers.contains { $0.hasRunningAnimations(at: local) } || (mask?.hasRunningAnimations(at: local) ?? false)
     }
 
+    /// Whether the tree's picture at `time` (its superlayer's clock) may differ from the next moment's: an animation
+    /// runs, or a layer draws differently over time (`drawsDifferentlyOverTime`). One walk for hosts deciding
+    /// whether to keep making frames.
+    public func changesOverTime(at time: Double) -> Bool {
+        if drawsDifferentlyOverTime { return true }
+        let local = localTime(fromParentTime: time)
+        if animationEntries.contains(where: { !$0.animation.isFinished(at: local) }) { return true }
+        return storedSublayers.contains { $0.changesOverTime(at: local) } || (mask?.changesOverTime(at: local) ?? false)
+    }
+
     /// The layer's animatable values at `time` on its own clock (model values with the animations applied).
     public func presentation(at time: Double) -> LayerPresentation {
         var p = LayerPresentation(model: self)

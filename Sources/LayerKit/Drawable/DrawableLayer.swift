@@ -76,6 +76,9 @@ open class DrawableLayer: Layer {
 
     func attachPresented(_ image: Image?) { attached = .some(image) }
 
+    /// An asynchronous pull layer renders a new frame for every snapshot.
+    open override var drawsDifferentlyOverTime: Bool { isAsynchronous && render != nil }
+
     /// The frame for the snapshot at `time`: what was presented since the last one, then the pull render when due.
     open override func presentationContents(at time: Double) -> LayerContents? {
         if let image = presenter.takePresented() { shown = image }

@@ -62,6 +62,9 @@ open class EmitterLayer: Layer {
 
     /// The kinds of particle emitted; nil or empty emits none.
     open var emitterCells: [EmitterCell]?
+
+    /// Particles move, are born and die with time: an emitter with cells changes every frame.
+    open override var drawsDifferentlyOverTime: Bool { !(emitterCells ?? []).isEmpty }
     /// Multipliers of every cell's birth rate, lifetime, velocity, scale and spin.
     open var birthRate = 1.0 { didSet { didChangeValue(forKey: "birthRate", from: oldValue) } }
     /// Multiplies every cell's lifetime.

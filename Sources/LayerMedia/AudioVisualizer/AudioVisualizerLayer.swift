@@ -22,6 +22,9 @@ open class AudioVisualizerLayer: Layer {
 
     /// Where the samples come from.
     public let source: any AudioSampleSource
+
+    /// The sound at the layer's time is drawn: the picture changes as time passes.
+    open override var drawsDifferentlyOverTime: Bool { true }
     /// The waveform (the default) or the spectrum.
     public var mode: Mode = .waveform
     /// How the layer's times map to media times (a looping playback wraps); nil: they are media times.
