@@ -27,7 +27,7 @@ public final class GLDrawable: @unchecked Sendable {
     }()
 
     /// The C shim's NUL-terminated message buffer as text (invalid UTF-8 repaired).
-    private static func text(_ buffer: [CChar]) -> String {
+    static func text(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

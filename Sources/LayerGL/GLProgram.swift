@@ -17,10 +17,8 @@ extension GLDrawable {
         var ok: GLint = 0
         gl.getProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
         guard ok != 0 else {
-            var log = [GLchar](repeating: 0, count: 1024)
-            gl.getProgramInfoLog(program, GLsizei(log.count), nil, &log)
-            gl.deleteProgram(program)
-            throw .shader(String(cString: log))
+            defer { gl.deleteProgram(program) }
+            throw failure { gl.getProgramInfoLog(program, $0, nil, $1) }
         }
         return program
     }
@@ -35,11 +33,16 @@ extension GLDrawable {
         var ok: GLint = 0
         gl.getShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
         guard ok != 0 else {
-            var log = [GLchar](repeating: 0, count: 1024)
-            gl.getShaderInfoLog(shader, GLsizei(log.count), nil, &log)
-            gl.deleteShader(shader)
-            throw .shader(String(cString: log))
+            defer { gl.deleteShader(shader) }
+            throw failure { gl.getShaderInfoLog(shader, $0, nil, $1) }
         }
         return shader
+    }
+
+    /// `GLError.shader` with the info log that `read` (GL's `get…InfoLog`, given the buffer's size and start) writes.
+    private static func failure(_ read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> GLError {
+        var log = [GLchar](repeating: 0, count: 1024)
+        log.withUnsafeMutableBufferPointer { read(GLsizei($0.count), $0.baseAddress!) }
+        return .shader(text(log))
     }
 }
