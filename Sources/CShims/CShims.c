@@ -42,4 +42,10 @@ int lp_av_last_error(char *buffer, int size) {
     return (int)length;
 }
 
-void lp_keep_freed_heap(int bytes) { mallopt(M_TRIM_THRESHOLD, bytes); }
+void lp_keep_freed_heap(int bytes) {
+    mallopt(M_TRIM_THRESHOLD, bytes);
+    // Setting any threshold turns off glibc's dynamic mmap threshold (which would have risen to the size of the
+    // blocks freed), leaving it at 128 KB: every picture-sized block (decoder pools, packets, the encoder's own
+    // buffers) was then mapped and unmapped each time, and its pages zeroed again. Set it where the dynamic one stops.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+}

@@ -21,6 +21,7 @@ int lp_av_last_error(char *buffer, int size);
 
 /// Keeps up to `bytes` of freed heap for reuse instead of returning it to the kernel at once (glibc's
 /// M_TRIM_THRESHOLD). A host frees one snapshot and builds the next every frame; with glibc's 128 KB default the
-/// same pages were faulted in again each frame.
+/// same pages were faulted in again each frame. Also keeps blocks up to 32 MB on the heap (M_MMAP_THRESHOLD), where
+/// glibc's dynamic threshold would have put them had the first setting not turned it off.
 void lp_keep_freed_heap(int bytes);
 #endif
