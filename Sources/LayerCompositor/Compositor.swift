@@ -17,6 +17,8 @@ public final class Compositor: Sendable {
     let rasterCache = RasterCache()
     /// Tiled layers' tiles (internal: the tests count the draws and the tiles kept).
     let tileCache: TileCache
+    /// The coverage of recent video mosaics' tiles (`renderFrame`).
+    let mosaicEdges = MosaicEdgeCache()
 
     /// - Parameters:
     ///   - threads: worker threads for the bands; defaults to the number of cores.

@@ -19,25 +19,36 @@ public enum RenderedFrame: @unchecked Sendable {
     case surface(Backdrop?)
     /// The frame is `picture` with the surface's rectangle above it; the rest of the surface is stale.
     case overVideo(OverlaidVideo)
+    /// The frame is only videos over a colour, to be drawn into 4:2:0 planes (`VideoMosaic.draw`); the surface is
+    /// stale.
+    case mosaic(VideoMosaic)
 }
 
 extension Compositor {
     /// Renders `root` for an encoder: as `render(_:into:over:)` does, except when the frame is a picture that
     /// `acceptsPicture` can take as it is (an 8-bit 4:2:0 `PixelBuffer` of the target's size, drawn upright at
     /// scale 1 from the origin, opaque, unclipped) under draws that all fall inside one rectangle: then only that
-    /// rectangle is composited. The tree is lowered once either way.
+    /// rectangle is composited. With `acceptsMosaicPicture`, a frame of nothing but upright opaque videos that it
+    /// takes, over a colour, is not composited at all but returned as a `VideoMosaic` (each video its own size).
+    /// The tree is lowered once either way.
     public func renderFrame(_ root: LayerSnapshot, into surface: Surface, over previous: Backdrop?,
-                            acceptsPicture: (PixelBuffer) -> Bool) -> RenderedFrame {
+                            acceptsPicture: (PixelBuffer) -> Bool,
+                            acceptsMosaicPicture: ((PixelBuffer) -> Bool)? = nil) -> RenderedFrame {
         let w = surface.width, h = surface.height
         guard w > 0 && h > 0 else { return .surface(nil) }
-        // Cheap refusal first: most trees hold no picture of the target's size.
-        guard Self.holdsPicture(root, width: w, height: h) else {
+        // Cheap refusals first: most trees hold no picture of the target's size, and many no video at all.
+        let underlayPossible = Self.holdsPicture(root, width: w, height: h)
+        let mosaicPossible = acceptsMosaicPicture != nil && w % 2 == 0 && h % 2 == 0 && Self.holdsVideo(root)
+        guard underlayPossible || mosaicPossible else {
             return .surface(render(root, into: surface, over: previous))
         }
         let viewport = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
         let ops = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
             .lower(root, world: root.localTransform, planes: [], clips: [])
-        guard let (picture, above) = Self.underlay(ops, width: w, height: h), acceptsPicture(picture) else {
+        guard underlayPossible, let (picture, above) = Self.underlay(ops, width: w, height: h), acceptsPicture(picture) else {
+            if let acceptsMosaicPicture, let mosaic = Self.mosaic(ops, width: w, height: h, edgeCache: mosaicEdges, accepts: acceptsMosaicPicture) {
+                return .mosaic(mosaic)
+            }
             return .surface(executor.render(ops, into: surface, over: previous))
         }
         let drawn = ops[above...].reduce(PixelRect.empty) { $0.union($1.bounds) }.intersection(viewport)

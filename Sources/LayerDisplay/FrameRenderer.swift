@@ -123,6 +123,9 @@ final class FrameRenderer: @unchecked Sendable { // state guarded by `condition`
                 switch compositor.renderFrame(job.snapshot, into: surface, over: nil, acceptsPicture: { $0.planes.count >= 3 }) {
                 case .overVideo(let video): picture = .overVideo(video, surface)
                 case .surface: picture = .surface(surface)
+                case .mosaic:  // not asked for (no `acceptsMosaicPicture`): composite it after all
+                    compositor.render(job.snapshot, into: surface)
+                    picture = .surface(surface)
                 }
             } else {
                 compositor.render(job.snapshot, into: surface)

@@ -13,6 +13,8 @@ enum ExportFrame: @unchecked Sendable {
     case picture(PixelBuffer)
     /// A decoded picture with a composited rectangle of a surface above it.
     case overVideo(slot: Int, video: OverlaidVideo)
+    /// Only videos over a colour, drawn straight into the encoder's planes.
+    case mosaic(VideoMosaic)
 }
 
 final class PipelineState: Sendable {
@@ -48,6 +50,8 @@ public final class Exporter {
         public var directFrames = 0
         /// Frames that were a decoded picture with only a rectangle above it composited (`Compositor.renderFrame`).
         public var overVideoFrames = 0
+        /// Frames that were only videos over a colour, resampled into the encoder's planes (`VideoMosaic`).
+        public var mosaicFrames = 0
     }
 
     /// The tree rendered into every frame.
@@ -195,6 +199,7 @@ public final class Exporter {
                         case .surface(let slot, let backdrop): try writer.append(pool[slot], backdrop: backdrop)
                         case .picture(let buffer): try writer.append(buffer)
                         case .overVideo(let slot, let video): try writer.append(video, surface: pool[slot])
+                        case .mosaic(let mosaic): try writer.append(mosaic)
                         }
                     } catch { shared.failure.withLock { $0 = error } }
                 }
@@ -204,7 +209,7 @@ public final class Exporter {
         encoderThread.start()
         let began = DispatchTime.now().uptimeNanoseconds
         var renderTimes: [Double] = []
-        var directFrames = 0, overVideoFrames = 0
+        var directFrames = 0, overVideoFrames = 0, mosaicFrames = 0
         for i in 0..<frameCount {
             do { try Interruption.check(writing: finalPath) } catch let stop { shared.failure.withLock { $0 = $0 ?? stop } }
             if shared.failure.withLock({ $0 != nil }) { break }
@@ -220,7 +225,8 @@ public final class Exporter {
                 item = .picture(direct.buffer)
                 directFrames += 1
             } else {
-                switch compositor.renderFrame(snapshot, into: pool[slot], over: shows[slot], acceptsPicture: writer.canAppendDirectly) {
+                switch compositor.renderFrame(snapshot, into: pool[slot], over: shows[slot], acceptsPicture: writer.canAppendDirectly,
+                                              acceptsMosaicPicture: writer.canDrawIntoPlanes) {
                 case .surface(let backdrop):
                     shows[slot] = backdrop
                     item = .surface(slot: slot, backdrop: backdrop)
@@ -228,6 +234,10 @@ public final class Exporter {
                     shows[slot] = nil  // only the rectangle was drawn
                     item = .overVideo(slot: slot, video: video)
                     overVideoFrames += 1
+                case .mosaic(let mosaic):
+                    shows[slot] = nil  // nothing was drawn on the surface
+                    item = .mosaic(mosaic)
+                    mosaicFrames += 1
                 }
             }
             renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
@@ -246,6 +256,6 @@ public final class Exporter {
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames,
-                          overVideoFrames: overVideoFrames)
+                          overVideoFrames: overVideoFrames, mosaicFrames: mosaicFrames)
     }
 }

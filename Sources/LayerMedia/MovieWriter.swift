@@ -263,6 +263,32 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         try encodeFrame()
     }
 
+    /// Whether `buffer` can be resampled into the encoder's frame (`append(_: VideoMosaic)`): 8-bit 4:2:0 in the
+    /// stream's range (any matrix, any size), into an encoder that takes 4:2:0.
+    public func canDrawIntoPlanes(_ buffer: PixelBuffer) -> Bool {
+        guard let encoder, let range = yuv420Range else { return false }
+        return encoder.pointee.pix_fmt == AV_PIX_FMT_YUV420P && buffer.format == .yuv420p && buffer.range == range
+    }
+
+    /// Encodes a frame of videos over a colour (`Compositor.renderFrame`'s `.mosaic`), drawn straight into the
+    /// encoder's planes. Only when `canDrawIntoPlanes` took each of its pictures.
+    public func append(_ mosaic: VideoMosaic) throws {
+        guard let frame, let range = yuv420Range, mosaic.width == Int(width), mosaic.height == Int(height) else {
+            throw MediaError("cannot encode '\(path)': wrong picture format")
+        }
+        let status = av_frame_make_writable(frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        let d = frame.pointee.data, l = frame.pointee.linesize
+        guard let y = d.0, let u = d.1, let v = d.2 else { return }
+        mosaic.draw(into: WritablePlanes420(y: y, yStride: Int(l.0), u: u, uStride: Int(l.1), v: v, vStride: Int(l.2)),
+                    background: mosaic.backgroundCodes(matrix: streamMatrix, range: range), matrix: streamMatrix,
+                    scratch: mosaicScratch)
+        planesShow = nil
+        try encodeFrame()
+    }
+
+    private let mosaicScratch = MosaicScratch()
+
     /// Encodes a picture with a composited rectangle above it (`Compositor.renderFrame`'s `.overVideo`): the
     /// picture's planes are copied as `append(_: PixelBuffer)` copies them, then the rectangle of `surface` is
     /// converted over them. Only when `canAppendDirectly(video.picture)` says so.

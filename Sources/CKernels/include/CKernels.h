@@ -3,7 +3,7 @@
 // Pixel kernels that need instructions Swift cannot emit for the baseline x86-64 target (AVX2: gathers, byte
 // shuffles, 256-bit integer lanes). Each is compiled for AVX2 alone (a function attribute), chosen at run time when
 // the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
-// SamplerRuns.swift, YUVVectorRuns.swift and GatherKernels.swift; LayerGraphics' YUV420Conversion.swift).
+// SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift).
 #include <stdint.h>
 #include "tsan_annotations.h"
 
@@ -92,5 +92,29 @@ long lp_bgra_chroma_avx2(uint8_t *cb, uint8_t *cr, const uint32_t *top, const ui
 /// `count` rounded down to a multiple of 8 (the caller does the rest). Precondition: |u|, |v| < 2²¹.
 long lp_particle_row_avx2(uint32_t *dst, long count, const uint32_t *tex, long stride, int32_t ix0, int32_t iy0,
                           int32_t ix1, int32_t iy1, float u, float v, float du, float dv, uint64_t tint, int additive);
+
+/// Two rows of an 8-bit plane blended into a 16-bit line: line[i] = top[i]·(128 − weight) + bottom[i]·weight, weight
+/// in 0…128, 16 columns at a time: `count` rounded down to a multiple of 16, which it returns (the caller does the
+/// rest). Bit for bit LayerCompositor's `PlaneResampler.vertical`.
+long lp_resample_vertical_avx2(int16_t *line, const uint8_t *top, const uint8_t *bottom, long count, int weight);
+
+/// Output columns from a blended line: dst[i] = (line[index[i]]·w₀ + line[index[i] + 1]·w₁ + 2¹⁴) >> 15, where
+/// weights[i] holds w₀ in its low 16 bits and w₁ in its high ones (w₀ + w₁ = 256), 16 columns at a time: `count`
+/// rounded down to a multiple of 16, which it returns. Reads up to 17 elements past a column's left tap (the line
+/// needs that many past its last one). Bit for bit `PlaneResampler.horizontal`.
+long lp_resample_horizontal_avx2(uint8_t *dst, const int16_t *line, const int32_t *index, const int32_t *weights,
+                                 long count);
+
+/// Chroma samples of one matrix re-expressed in another (`MatrixChange` in LayerCompositor's PlaneResampling.swift,
+/// the Swift twin): with b = Cb − 128 and r = Cr − 128, each output is clamp((k₀·b + k₁·r + 128·2¹² + 2¹¹) >> 12, 0, 255)
+/// with (k[0], k[1]) for `dy` (twice the luma's change, around 128), (k[2], k[3]) for `cb2`, (k[4], k[5]) for `cr2`,
+/// 16 samples at a time: `count` rounded down to a multiple of 16, which it returns.
+long lp_chroma_matrix_avx2(uint8_t *dy, uint8_t *cb2, uint8_t *cr2, const uint8_t *cb, const uint8_t *cr, long count,
+                           const int16_t *k);
+
+/// Luma moved by a change stored as twice itself around 128 (`dy` of `lp_chroma_matrix_avx2`, resampled):
+/// y[i] = clamp((2·y[i] + dy[i] − 127) >> 1, 0, 255), 16 at a time: `count` rounded down to a multiple of 16, which
+/// it returns. Bit for bit `MatrixChange.addHalfChange`.
+long lp_add_half_change_avx2(uint8_t *y, const uint8_t *dy, long count);
 
 #endif
