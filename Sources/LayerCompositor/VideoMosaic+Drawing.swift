@@ -2,10 +2,20 @@ import LayerGraphics
 
 /// Three writable 8-bit planes of a 4:2:0 picture (an encoder's frame).
 public struct WritablePlanes420 {
-    public let y: UnsafeMutablePointer<UInt8>, yStride: Int
-    public let u: UnsafeMutablePointer<UInt8>, uStride: Int
-    public let v: UnsafeMutablePointer<UInt8>, vStride: Int
+    /// The luma plane's first byte.
+    public let y: UnsafeMutablePointer<UInt8>
+    /// Bytes from one luma row to the next.
+    public let yStride: Int
+    /// The Cb plane's first byte (half the width and height).
+    public let u: UnsafeMutablePointer<UInt8>
+    /// Bytes from one Cb row to the next.
+    public let uStride: Int
+    /// The Cr plane's first byte (half the width and height).
+    public let v: UnsafeMutablePointer<UInt8>
+    /// Bytes from one Cr row to the next.
+    public let vStride: Int
 
+    /// The planes at these addresses, with these strides (an encoder's frame's `data` and `linesize`).
     public init(y: UnsafeMutablePointer<UInt8>, yStride: Int, u: UnsafeMutablePointer<UInt8>, uStride: Int,
                 v: UnsafeMutablePointer<UInt8>, vStride: Int) {
         self.y = y; self.yStride = yStride; self.u = u; self.uStride = uStride; self.v = v; self.vStride = vStride
@@ -144,6 +154,7 @@ public final class MosaicScratch: @unchecked Sendable {
     private var storage: UnsafeMutablePointer<UInt8>?
     private var capacity = 0
 
+    /// An empty scratch: it grows to the largest picture converted.
     public init() {}
     deinit { storage?.deallocate() }
 
