@@ -44,8 +44,9 @@ public final class SceneSubtitlesLayer: Layer {
     /// The cue text at local time `time` (cues showing together stacked, the earlier above); nil between cues.
     public func cueText(at time: Double) -> String? {
         guard let track else { return nil }
-        // Media time is the input's `start` plus the local time, as for a media layer; before 0, no cue.
-        var t = time + (mediaStart.isFinite ? mediaStart : 0)
+        // Media time is the input's `start` plus the local time, as for a media layer; before the medium's start its
+        // picture holds the first frame, so the captions hold what is shown at media time 0.
+        var t = max(time + (mediaStart.isFinite ? mediaStart : 0), 0)
         if let d = loopDuration, t.isFinite, t >= d { t = t - (t / d).rounded(.down) * d }
         let lines = track.cues(at: t).map(\.text).filter { !$0.isEmpty }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")

@@ -172,3 +172,14 @@ private func subtitles(_ scene: LoadedScene, at t: Double) throws -> SceneSubtit
     #expect(once.cueText(at: 2.75) == nil)
     #expect(SceneSubtitlesLayer(track: track, loopDuration: .nan).cueText(at: 2.75) == nil, "a NaN length does not loop")
 }
+
+@Test func beforeItsStartAMediumsCaptionsHoldThoseOfItsFirstFrame() {
+    // The picture holds its first frame before media time 0 (a clip placed later on the timeline, a negative
+    // `start`); the cue on that frame shows with it, looping or not.
+    let track = SubtitleTrack(kind: .text, codec: "subrip", assHeader: "",
+                              cues: [SubtitleCue(start: 0, end: 800, text: "First", assEvent: "")])
+    for layer in [SceneSubtitlesLayer(track: track, loopDuration: 2), SceneSubtitlesLayer(track: track)] {
+        #expect(layer.cueText(at: -0.5) == "First")
+        #expect(layer.cueText(at: 0.5) == "First" && layer.cueText(at: 1.5) == nil)
+    }
+}
