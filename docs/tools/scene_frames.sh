@@ -21,6 +21,9 @@ frame() {
 frame picture-in-picture picture-in-picture 2 media/ship.mp4 media/clip.mp4
 frame wall wall 2.5 media/ship.mp4,media/clip.mp4,media/sar.mp4
 frame cube cube 1.5 media/ship.mp4,media/clip.mp4,media/sar.mp4,media/rotated.mp4
-# The scene's type sizes are for 1080p; on the 640×360 sample a short title fits its band.
-frame lower-third lower-third 1.5 media/ship.mp4 --set at=0.3 --set title=Ada --set subtitle=Analyst
+# The scene's band and type are sized for 1080p (its band is 132 px high): the sample is scaled up to 1080p first, so
+# the frame shows the scene as made, default title and all.
+ffmpeg -nostdin -loglevel error -y -i media/ship.mp4 -t 3 -vf scale=1920:1080:flags=lanczos -c:v libx264 -crf 16 -an \
+  "$tmp/ship-1080p.mp4"
+frame lower-third lower-third 1.5 "$tmp/ship-1080p.mp4" --set at=0.3
 frame card card 1.5 media/ship.mp4 --rotate 30 --corner-radius 24 --shadow 16:0.5:0,8
