@@ -6,13 +6,19 @@ import Foundation
 extension SceneBuilder {
     /// The probe of the first inline input with video in `layers` (depth first: a layer, its sublayers, its mask),
     /// or nil. A `repeat` counts with its first copy (`i` = 0) and a `when` that is false leaves a layer out, as
-    /// the build will. A `src` that cannot be resolved yet (it reads `let`, `W`, `w`…) or fails to probe is
-    /// skipped here: its error, if any, is reported once, where the layer is built.
-    mutating func firstInlineVideo(_ layers: JSONValue) -> SceneMediaInfo? {
+    /// the build will. A `src` may read `let` names that do not depend on the canvas (those are evaluated here
+    /// first, in order); one that cannot be resolved yet (it reads `W`, `w`, or a `let` that does) or fails to
+    /// probe is skipped here: its error, if any, is reported once, where the layer is built.
+    mutating func firstInlineVideo(_ layers: JSONValue, lets: JSONValue?) -> SceneMediaInfo? {
         guard let media = options.media, !options.checkOnly else { return nil }
         // A scratch context: nothing resolved here may add a diagnostic or a name to the real one.
         var scratch = ctx
         scratch.diagnostics = []
+        for m in lets?.members ?? [] where isName(m.key) && scratch.names[m.key] == nil {
+            let v = scratch.resolve(Site(json: m.value, path: ""))
+            if scratch.diagnostics.isEmpty, let v { scratch.names[m.key] = v }
+            scratch.diagnostics = []
+        }
         return firstInlineVideo(in: layers.elements ?? [], media: media, scratch: &scratch, depth: 0)
     }
 

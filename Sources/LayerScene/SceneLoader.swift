@@ -167,7 +167,7 @@ struct SceneBuilder {
         var duration: Double?
         // The first video input: of `inputs`, else the first inline `src` of the layers (document order).
         var firstVideo = inputOrder.compactMap { inputs[$0]?.info }.first { $0.size != nil }
-        if firstVideo == nil, let layers = json["layers"] { firstVideo = firstInlineVideo(layers) }
+        if firstVideo == nil, let layers = json["layers"] { firstVideo = firstInlineVideo(layers, lets: json["let"]) }
         if let first = firstVideo {
             if let s = first.size { canvasSize = s }
             if let f = first.fps, f > 0 { ctx.fps = f }

@@ -48,6 +48,15 @@ private func media() -> FakeMedia { FakeMedia([
     """, media: media())
     #expect(explicit.canvasSize == Size(width: 100, height: 50) && explicit.fps == 24)
 
+    // A src read from a `let` counts when the let does not depend on the canvas; one that does (it reads `W`)
+    // cannot size the canvas it depends on and is skipped, as is a src that reads `W` itself.
+    let fromLet = try loadScene("""
+    {"version": "1.0", "params": {"videos": {"type": "list:media", "required": true, "position": 0}},
+     "let": {"second": "=videos[1]", "wide": "=W > 400"},
+     "layers": [{"type": "media", "src": "=wide ? videos[0] : videos[1]"}, {"type": "media", "src": "=second"}]}
+    """, arguments: ["a.mp4,b.mp4"], media: media())
+    #expect(fromLet.canvasSize == Size(width: 320, height: 240) && fromLet.fps == 25)
+
     // No video anywhere: 1280x720 at 30; a missing inline file is still reported once, at its layer.
     #expect(try loadScene(#"{"version": "1.0", "layers": [{"type": "media", "src": "sound.m4a"}]}"#, media: media()).fps == 30)
     let errors = sceneErrors(#"{"version": "1.0", "layers": [{"type": "media", "src": "gone.mp4"}]}"#, media: media())
