@@ -6,23 +6,27 @@ import LayerGraphics
 /// (`MosaicEdgeCache`): a wall's tiles sit still while their pictures change, and a corner's coverage costs a
 /// square root a pixel.
 final class MosaicEdges: @unchecked Sendable {
-    let y0: Int, y1: Int
+    /// The pixels the draw may touch, inside the target.
+    let bounds: PixelRect
+    private var y0: Int { bounds.y0 }
+    private var y1: Int { bounds.y1 }
     /// Per row from y0: reach r0..<r1 (empty when untouched) and deep d0..<d1 inside it (empty when none).
     private let spans: [SIMD4<Int32>]
     /// Per row: where its coverage of columns r0..<d0, then d1..<r1, starts in `values`.
     private let offsets: [Int]
     private let values: [Float]
 
-    init(_ tile: MosaicTile) {
-        y0 = tile.bounds.y0; y1 = tile.bounds.y1
+    init(_ placement: MosaicPlacement) {
+        bounds = placement.bounds
+        let y0 = bounds.y0, y1 = bounds.y1
         var spans: [SIMD4<Int32>] = [], offsets: [Int] = [], values: [Float] = []
         spans.reserveCapacity(y1 - y0); offsets.reserveCapacity(y1 - y0)
         for y in y0..<y1 {
             offsets.append(values.count)
-            guard let (r, d) = tile.columns(row: y) else { spans.append(.zero); continue }
+            guard let (r, d) = placement.columns(row: y) else { spans.append(.zero); continue }
             spans.append(SIMD4(Int32(r.0), Int32(d.0), Int32(d.1), Int32(r.1)))
-            for x in r.0..<d.0 { values.append(tile.coverage(x: x, y: y)) }
-            for x in d.1..<r.1 { values.append(tile.coverage(x: x, y: y)) }
+            for x in r.0..<d.0 { values.append(placement.coverage(x: x, y: y)) }
+            for x in d.1..<r.1 { values.append(placement.coverage(x: x, y: y)) }
         }
         self.spans = spans; self.offsets = offsets; self.values = values
     }
@@ -56,10 +60,10 @@ final class MosaicEdgeCache: @unchecked Sendable {
     private var entries: [[Double]: MosaicEdges] = [:]
     private let capacity = 64
 
-    func edges(for tile: MosaicTile) -> MosaicEdges {
-        let key = tile.placementKey
+    func edges(for placement: MosaicPlacement) -> MosaicEdges {
+        let key = placement.key
         if let hit = lock.withLock({ entries[key] }) { return hit }
-        let edges = MosaicEdges(tile)
+        let edges = MosaicEdges(placement)
         lock.withLock {
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = edges
@@ -68,9 +72,9 @@ final class MosaicEdgeCache: @unchecked Sendable {
     }
 }
 
-extension MosaicTile {
+extension MosaicPlacement {
     /// Every number the coverage depends on.
-    var placementKey: [Double] {
+    var key: [Double] {
         let t = toLocal
         var key: [Double] = [t.a, t.b, t.c, t.d, t.e, t.f, t.g, t.h, t.i, clippedToShape ? 1 : 0,
                              Double(bounds.x0), Double(bounds.y0), Double(bounds.x1), Double(bounds.y1)]

@@ -18,10 +18,20 @@ public struct VideoMosaic: @unchecked Sendable {
     public var pictures: [PixelBuffer] { tiles.map(\.picture) }
 }
 
-/// One video of a mosaic: where its layer's plane sits on the target, and how output pixels map to its texels.
+/// One video of a mosaic: its picture, how output pixels map to its texels, and its coverage.
 struct MosaicTile {
     let picture: PixelBuffer
     let sampler: PlanarYUVSampler
+    /// Luma texel (centre rule) of the pixel centre (px, py): (ax·px + cx, ay·py + cy).
+    let ax: Double, cx: Double, ay: Double, cy: Double
+    /// The pixels the draw may touch, inside the target.
+    var bounds: PixelRect { edges.bounds }
+    /// Its coverage row by row, found once per placement (`MosaicEdgeCache`).
+    let edges: MosaicEdges
+}
+
+/// Where a mosaic video's layer sits on the target: everything its coverage depends on.
+struct MosaicPlacement {
     let toLocal: PixelToLocal
     let shape: RoundedRect
     let contentsRect: RoundedRect
@@ -32,10 +42,6 @@ struct MosaicTile {
     let clips: [ClipShape]
     /// The pixels the draw may touch, inside the target.
     let bounds: PixelRect
-    /// Its coverage row by row (set once the tile is made).
-    var edges: MosaicEdges! = nil
-    /// Luma texel (centre rule) of the pixel centre (px, py): (ax·px + cx, ay·py + cy).
-    let ax: Double, cx: Double, ay: Double, cy: Double
 
     /// The fraction of pixel (x, y) the video covers, as the compositor's body kernel finds it (`Kernels.drawBody`).
     func coverage(x: Int, y: Int) -> Float {
@@ -107,20 +113,13 @@ extension Compositor {
             let mx = contents.map.x.start, my = contents.map.y.start
             let ax = Double(mx.scale) * t.a / t.i, cx = Double(mx.scale) * t.c / t.i + Double(mx.offset)
             let ay = Double(my.scale) * t.e / t.i, cy = Double(my.scale) * t.f / t.i + Double(my.offset)
-            var tile = MosaicTile(picture: picture, sampler: s, toLocal: t, shape: b.shape, contentsRect: contents.rect,
-                                    clippedToShape: contents.clippedToShape, deep: b.deep, reach: b.reach, clips: b.placement.clips, bounds: bounds,
-                                  ax: ax, cx: cx, ay: ay, cy: cy)
-            tile.edges = edgeCache.edges(for: tile)
-            tiles.append(tile)
+            let placement = MosaicPlacement(toLocal: t, shape: b.shape, contentsRect: contents.rect,
+                                            clippedToShape: contents.clippedToShape, deep: b.deep, reach: b.reach,
+                                            clips: b.placement.clips, bounds: bounds)
+            tiles.append(MosaicTile(picture: picture, sampler: s, ax: ax, cx: cx, ay: ay, cy: cy,
+                                    edges: edgeCache.edges(for: placement)))
         }
         guard !tiles.isEmpty else { return nil }
         return VideoMosaic(backgroundWord: backgroundWord, width: width, height: height, tiles: tiles)
-    }
-
-    /// Whether a visible layer of the tree shows an 8-bit 4:2:0 picture (of any size).
-    static func holdsVideo(_ s: LayerSnapshot) -> Bool {
-        if s.isHidden { return false }
-        if case .pixelBuffer(let b)? = s.contents, b.format == .yuv420p { return true }
-        return s.sublayers.contains { holdsVideo($0) }
     }
 }

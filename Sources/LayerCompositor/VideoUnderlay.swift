@@ -37,8 +37,9 @@ extension Compositor {
         let w = surface.width, h = surface.height
         guard w > 0 && h > 0 else { return .surface(nil) }
         // Cheap refusals first: most trees hold no picture of the target's size, and many no video at all.
-        let underlayPossible = Self.holdsPicture(root, width: w, height: h)
-        let mosaicPossible = acceptsMosaicPicture != nil && w % 2 == 0 && h % 2 == 0 && Self.holdsVideo(root)
+        let videos = Self.videos(in: root, width: w, height: h)
+        let underlayPossible = videos.fullFrame
+        let mosaicPossible = acceptsMosaicPicture != nil && w % 2 == 0 && h % 2 == 0 && videos.any
         guard underlayPossible || mosaicPossible else {
             return .surface(render(root, into: surface, over: previous))
         }
@@ -63,11 +64,17 @@ extension Compositor {
         return .overVideo(OverlaidVideo(picture: picture, x0: region.x0, y0: region.y0, x1: region.x1, y1: region.y1))
     }
 
-    /// Whether a layer of the tree shows an 8-bit 4:2:0 picture of exactly `width` × `height`.
-    private static func holdsPicture(_ s: LayerSnapshot, width: Int, height: Int) -> Bool {
-        if s.isHidden { return false }
-        if case .pixelBuffer(let b)? = s.contents, b.format == .yuv420p, b.width == width, b.height == height { return true }
-        return s.sublayers.contains { holdsPicture($0, width: width, height: height) }
+    /// Whether visible layers of the tree show 8-bit 4:2:0 pictures: any at all (a mosaic may be possible), and one
+    /// of exactly `width` × `height` (an underlay may be). One walk; it stops at the first full-frame picture.
+    private static func videos(in s: LayerSnapshot, width: Int, height: Int) -> (any: Bool, fullFrame: Bool) {
+        if s.isHidden { return (false, false) }
+        var found = (any: false, fullFrame: false)
+        if case .pixelBuffer(let b)? = s.contents, b.format == .yuv420p { found = (true, b.width == width && b.height == height) }
+        for sublayer in s.sublayers where !found.fullFrame {
+            let inner = videos(in: sublayer, width: width, height: height)
+            found = (found.any || inner.any, inner.fullFrame)
+        }
+        return found
     }
 
     /// The picture a draw list starts with, and the index of the first draw above it: an optional opaque
