@@ -44,9 +44,13 @@ struct PlaneResampler {
         return (t.i0, Int((t.f * steps).rounded()))
     }
 
-    /// Writes output row `y`'s columns `from ..< to` (inside the taps' columns) at `dst` (column `from` first).
-    mutating func resampleRow(_ y: Int, columns from: Int, _ to: Int, into dst: UnsafeMutablePointer<UInt8>) {
+    /// Writes output row `y`'s columns `from ..< to` (inside the taps' columns) at `dst` (column `from` first), of
+    /// `other` when given: a plane of the same size, which shares the taps (a picture's Cr with its Cb).
+    mutating func resampleRow(_ y: Int, columns from: Int, _ to: Int, into dst: UnsafeMutablePointer<UInt8>,
+                              of other: ScalarPlane? = nil) {
         guard from < to else { return }
+        let plane = other ?? plane
+        assert(plane.width == self.plane.width && plane.height == self.plane.height, "the taps are for another size")
         let (top, w) = Self.taps(b * (Double(y) + 0.5) + d, count: plane.height)
         let bottom = min(top + 1, plane.height - 1)
         let base = plane.base.assumingMemoryBound(to: UInt8.self)
@@ -96,8 +100,9 @@ struct PlaneResampler {
 /// chroma replaces the chroma. Bilinear resampling commutes with the linear maps, so this is the per-pixel change
 /// up to rounding (and without the clamp of RGB to its cube that a round trip applies out of gamut).
 struct MatrixChange {
-    /// (dy, Cb, Cr) weights of (Cb − 128, Cr − 128) × 2¹² (CKernels' `lp_chroma_matrix_avx2`).
-    let k: [Int16]
+    /// (dy, Cb, Cr) weights of (Cb − 128, Cr − 128) × 2¹² (CKernels' `lp_chroma_matrix_avx2`), and the same
+    /// widened for the Swift steps (converted once, not per row).
+    let k: [Int16], wide: [Int32]
 
     init?(from source: ColorMatrix, to target: ColorMatrix, range: ColorRange) {
         guard source != target else { return nil }
@@ -114,13 +119,14 @@ struct MatrixChange {
         func dr(_ c: (r: Double, g: Double, b: Double)) -> Double { (c.r - luma(c)) / (2 * (1 - kr)) * cSpan / 255 }
         func q(_ x: Double) -> Int16 { Int16((x * 4096).rounded()) }
         k = [q(2 * dy(cb)), q(2 * dy(cr)), q(db(cb)), q(db(cr)), q(dr(cb)), q(dr(cr))]
+        wide = k.map { Int32($0) }
     }
 
     /// The three planes for `count` chroma samples of a row.
     func convert(dy: UnsafeMutablePointer<UInt8>, cb2: UnsafeMutablePointer<UInt8>, cr2: UnsafeMutablePointer<UInt8>,
                  cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, count: Int, avx2: Bool = avx2KernelsEnabled) {
         var i = avx2 ? k.withUnsafeBufferPointer { lp_chroma_matrix_avx2(dy, cb2, cr2, cb, cr, count, $0.baseAddress!) } : 0
-        let k = self.k.map { Int32($0) }
+        let k = wide
         @inline(__always) func mix(_ b: Int32, _ r: Int32, _ k0: Int32, _ k1: Int32) -> UInt8 {
             let products: Int32 = k0 &* b &+ k1 &* r
             let value: Int32 = (products &+ 526_336) >> 12  // + 128·2¹² + 2¹¹

@@ -101,8 +101,8 @@ extension VideoMosaic {
         let bb = 2 * tile.ay * Double(g.scaleY), d = tile.cy * Double(g.scaleY) - Double(g.offsetY)
         let i0 = b.x0 / 2, i1 = min((b.x1 + 2) / 2, cw)
         guard i0 < i1 else { return }
-        var cb = PlaneResampler(plane: u, a: a, c: c, b: bb, d: d, columns: i0, i1)
-        var cr = PlaneResampler(plane: v, a: a, c: c, b: bb, d: d, columns: i0, i1)
+        // One set of taps for both planes (they have one size and one grid).
+        var chroma = PlaneResampler(plane: u, a: a, c: c, b: bb, d: d, columns: i0, i1)
         var lines = [UInt8](repeating: 0, count: 2 * (i1 - i0))
         lines.withUnsafeMutableBufferPointer { lines in
             let outB = lines.baseAddress!, outR = outB + (i1 - i0)
@@ -112,8 +112,8 @@ extension VideoMosaic {
                 let lo = min(top?.reach.0 ?? .max, bottom?.reach.0 ?? .max), hi = max(top?.reach.1 ?? .min, bottom?.reach.1 ?? .min)
                 let s0 = max(i0, lo / 2), s1 = min(i1, (hi + 2) / 2)
                 guard s0 < s1 else { continue }
-                cb.resampleRow(j, columns: s0, s1, into: outB)
-                cr.resampleRow(j, columns: s0, s1, into: outR)
+                chroma.resampleRow(j, columns: s0, s1, into: outB)
+                chroma.resampleRow(j, columns: s0, s1, into: outR, of: v)
                 // Fully covered where both rows' deep columns hold all three taps.
                 var f0 = s0, f1 = s0
                 if let top, let bottom {
