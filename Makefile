@@ -45,6 +45,7 @@ demo: build
 # enabled. Playback measures itself against a real clock, so it runs on its own, after the rest.
 PLAYBACK_TESTS := LayerDisplayTests.PlaybackTests
 test: deps
+	python3 docs/tools/check_links.py
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
 	$(SWIFT) test -c release --skip-build --disable-xctest --skip $(PLAYBACK_TESTS)
 	$(SWIFT) test -c release --skip-build --disable-xctest --filter $(PLAYBACK_TESTS)
@@ -76,7 +77,7 @@ scene-frames: build
 	docs/tools/scene_frames.sh
 
 # Playback (headless, release): 1080p60 with the scene look and 4K30 plain, --stats each. Needs the ffmpeg CLI
-# to make the clips (as shared/bench does).
+# to make the clips (as Benchmarks/ffmpeg-peers.sh does).
 bench-play: build
 	Benchmarks/playback.sh
 

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module arrows point down (see ../shared/ARCHITECTURE.md):
+// Module arrows point down (see docs/spec/ARCHITECTURE.md):
 // layerplay -> LayerGallery (the book's figures) -> LayerMedia; layerplay -> LayerDisplay -> LayerMedia -> LayerCompositor -> LayerKit -> LayerGraphics -> CCairo, CKernels
 let package = Package(
     name: "layerplay",

@@ -1,12 +1,12 @@
 #!/bin/bash
-# Export benchmark (issue 3), release: shared/bench's `scene` and `baseline` through our exporter and through
+# Export benchmark (issue 3), release: Benchmarks/ffmpeg-peers.sh's `scene` and `baseline` through our exporter and through
 # ffmpeg-peers.sh with the same encoder settings (libx264 veryfast crf 23), 150 frames of a 1080p30 clip,
 # alternating, RUNS times. Prints wall seconds per run and the ratios (peer / ours; ours scene / ours plain).
 # Needs the ffmpeg CLI (as the peers do). The clip is made into out/bench/ and not committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
-PEERS=${PEERS:-../shared/bench/ffmpeg-peers.sh}
+PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-2}
 DIR=out/bench
 mkdir -p "$DIR"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Lower-third benchmark (issue 17), release: shared/bench's `lowerthird` look (a 1920x160 gradient band at y=860 and
+# Lower-third benchmark (issue 17), release: Benchmarks/ffmpeg-peers.sh's `lowerthird` look (a 1920x160 gradient band at y=860 and
 # a 64 px title sliding in over 1 s, over a full-frame 1080p30 video) exported by Examples/LowerThird, against our
 # plain transcode of the same clip and against ffmpeg-peers.sh's filter graph, the same encoder settings (libx264
 # veryfast crf 23), 150 frames, alternating, RUNS times. Then 10 s of 1080p60 playback of the look, headless, with
@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
 EXAMPLE=${LOWERTHIRD_BIN:-.build/release/LowerThird}
-PEERS=${PEERS:-../shared/bench/ffmpeg-peers.sh}
+PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-3}
 DIR=out/bench
 mkdir -p "$DIR"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Playback benchmark (issue 4), release, headless: 10 s of a 1080p60 H.264 clip with the full `scene` look of
-# shared/bench, then 10 s of a 4K30 clip without effects, then 10 s of picture in picture (a scene: 1080p60 main,
+# Benchmarks/ffmpeg-peers.sh, then 10 s of a 4K30 clip without effects, then 10 s of picture in picture (a scene: 1080p60 main,
 # 720p inset), then (issue 18) 10 s of the 1080p60 clip with the scene look and an additive emitter keeping 2,000
 # particles alive (Benchmarks/scenes/look-emitter.json), each with --stats (JSON on stderr).
 # Targets: 0 dropped frames and A/V drift ≤ 1 frame. The clips are made with the ffmpeg CLI (like the peers'

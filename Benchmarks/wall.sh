@@ -1,5 +1,5 @@
 #!/bin/bash
-# 3×3 video wall benchmark (issue 19), release: shared/bench's `wall` look (nine 640×360 inputs, tiles 576×324 at
+# 3×3 video wall benchmark (issue 19), release: Benchmarks/ffmpeg-peers.sh's `wall` look (nine 640×360 inputs, tiles 576×324 at
 # gaps of 48 px across and 27 px down, corner radius 24, on #202020, 1920×1080 at 30 fps) exported from a scene file
 # of nine media layers, against ffmpeg-peers.sh's filter graph and against our plain transcode of a 1080p clip of the
 # same length; the same encoder settings (libx264 veryfast crf 23), 150 frames, alternating, RUNS times. Then the wall
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
-PEERS=${PEERS:-../shared/bench/ffmpeg-peers.sh}
+PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-3}
 PLAY_SECONDS=${PLAY_SECONDS:-10}
 DIR=out/bench

@@ -1,5 +1,5 @@
 // A lower third over a full-frame video, exported to a movie: a gradient band along the bottom and a title that
-// slides in from the left over the first second (the look of ../shared/bench's `lowerthird` peer, which ffmpeg
+// slides in from the left over the first second (the look of Benchmarks/ffmpeg-peers.sh's `lowerthird` peer, which ffmpeg
 // users build from `gradients`, `overlay` and `drawtext`). Public API only.
 //
 //   swift run -c release LowerThird media/ship.mp4 out/lower-third.mp4 ["a title"] [frames]

@@ -5,7 +5,7 @@ import LayerGraphics
 import LayerKit
 import LayerScene
 
-/// `layerplay bench`: speed of the compositor on the benchmark scene of shared/bench (release builds only).
+/// `layerplay bench`: speed of the compositor on the benchmark scene of Benchmarks/ffmpeg-peers.sh (release builds only).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",

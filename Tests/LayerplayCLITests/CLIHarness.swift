@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-// Shared machinery for the end-to-end tests of the `layerplay` command line (see shared/CLI.md):
+// Shared machinery for the end-to-end tests of the `layerplay` command line (see docs/spec/CLI.md):
 // finding the built binary, running it with a timeout in a per-test directory, making input PNGs,
 // and checking outputs and failures.
 

@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-// Failures (exit 1, one `layerplay: error:` line, no output left behind) and usage errors (exit 2), per shared/CLI.md.
+// Failures (exit 1, one `layerplay: error:` line, no output left behind) and usage errors (exit 2), per docs/spec/CLI.md.
 
 /// Bad inputs, each written as `name` in the test's directory (nil: not written at all).
 enum BadInput: String, CaseIterable, CustomTestStringConvertible, Sendable {

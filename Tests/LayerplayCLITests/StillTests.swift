@@ -2,7 +2,7 @@ import Foundation
 import LayerGraphics
 import Testing
 
-// End-to-end tests of `layerplay INPUT [options] -o OUT.png` (stills), against shared/CLI.md.
+// End-to-end tests of `layerplay INPUT [options] -o OUT.png` (stills), against docs/spec/CLI.md.
 
 private let grey20 = Color(red: 0x20 / 255.0, green: 0x20 / 255.0, blue: 0x20 / 255.0)
 
