@@ -7,8 +7,10 @@
 # Needs the ffmpeg CLI; the clips are made into out/bench/ and not committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
-EXAMPLE=${LOWERTHIRD_BIN:-.build/release/LowerThird}
+. Benchmarks/lib.sh
+require_tool ffmpeg
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+EXAMPLE=$(ensure_built LowerThird "${LOWERTHIRD_BIN:-}")
 PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-3}
 DIR=out/bench
@@ -17,17 +19,17 @@ SRC=$DIR/src1080.mp4
 [ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=1920x1080:rate=30:duration=5 -f lavfi -i sine=duration=5 \
   -c:v libx264 -b:v 8M -c:a aac "$SRC"
 ENC=(-frames:v 150 -c:v libx264 -preset veryfast -crf 23)
-seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
 peer=0; third=0; plain=0
 for run in $(seq "$RUNS"); do
-  a=$(seconds "$PEERS" lowerthird "$SRC" "$DIR/peer-lowerthird.mp4" "${ENC[@]}")
-  b=$(seconds "$EXAMPLE" "$SRC" "$DIR/ours-lowerthird.mp4" "layerplay — lower third" 150)
-  c=$(seconds "$BIN" "$SRC" --codec libx264 --preset veryfast --crf 23 -y -o "$DIR/ours-plain.mp4")
+  a=$(timed ffmpeg-lowerthird "$DIR/peer-lowerthird.mp4" "$PEERS" lowerthird "$SRC" "$DIR/peer-lowerthird.mp4" "${ENC[@]}")
+  b=$(timed ours-lowerthird "$DIR/ours-lowerthird.mp4" "$EXAMPLE" "$SRC" "$DIR/ours-lowerthird.mp4" "layerplay — lower third" 150)
+  c=$(timed ours-plain "$DIR/ours-plain.mp4" "$BIN" "$SRC" --codec libx264 --preset veryfast --crf 23 -y -o "$DIR/ours-plain.mp4")
+  for f in peer-lowerthird ours-lowerthird ours-plain; do expect_frames "$DIR/$f.mp4" 150; done
   echo "run $run: ffmpeg lowerthird ${a}s | ours lowerthird ${b}s | ours plain ${c}s"
-  peer=$(echo "$peer + $a" | bc); third=$(echo "$third + $b" | bc); plain=$(echo "$plain + $c" | bc)
+  peer=$(sum "$peer" "$a"); third=$(sum "$third" "$b"); plain=$(sum "$plain" "$c")
 done
-echo "lowerthird: ffmpeg/ours = $(echo "scale=2; $peer / $third" | bc)x (target > 1)"
-echo "ours: lowerthird/plain = $(echo "scale=3; $third / $plain" | bc)x (target <= 1.10)"
+echo "lowerthird: ffmpeg/ours = $(ratio "$peer" "$third")x (target > 1)"
+echo "ours: lowerthird/plain = $(ratio "$third" "$plain" 3)x (target <= 1.10)"
 P60=$DIR/src1080p60.mp4
 [ -f "$P60" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=60:duration=12" \
   -f lavfi -i sine=duration=12 -c:v libx264 -preset veryfast -b:v 12M -c:a aac "$P60"

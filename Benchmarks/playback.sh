@@ -7,7 +7,9 @@
 # clips) into out/bench/ and are not committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+. Benchmarks/lib.sh
+require_tool ffmpeg
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
 DIR=out/bench
 mkdir -p "$DIR"
 export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}

@@ -11,7 +11,9 @@
 # usage: Benchmarks/wall.sh   (RUNS=3 PLAY_SECONDS=10 LAYERPLAY_BIN=… PEERS=… override)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+. Benchmarks/lib.sh
+require_tool ffmpeg
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
 PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-3}
 PLAY_SECONDS=${PLAY_SECONDS:-10}
@@ -47,18 +49,17 @@ cat > "$SCENE" <<'JSON'
 }
 JSON
 ENC=(--codec libx264 --preset veryfast --crf 23)
-seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
 peer=0; wall=0; plain=0
 for run in $(seq "$RUNS"); do
-  a=$(seconds "$PEERS" wall "$SRC640" "$DIR/peer-wall.mp4" -frames:v 150 -c:v libx264 -preset veryfast -crf 23)
-  b=$(seconds "$BIN" "$SCENE" "$VIDEOS" "${ENC[@]}" --duration 5 -y -o "$DIR/ours-wall.mp4")
-  c=$(seconds "$BIN" "$SRC" "${ENC[@]}" -y -o "$DIR/ours-plain.mp4")
+  a=$(timed ffmpeg-wall "$DIR/peer-wall.mp4" "$PEERS" wall "$SRC640" "$DIR/peer-wall.mp4" -frames:v 150 -c:v libx264 -preset veryfast -crf 23)
+  b=$(timed ours-wall "$DIR/ours-wall.mp4" "$BIN" "$SCENE" "$VIDEOS" "${ENC[@]}" --duration 5 -y -o "$DIR/ours-wall.mp4")
+  c=$(timed ours-plain "$DIR/ours-plain.mp4" "$BIN" "$SRC" "${ENC[@]}" -y -o "$DIR/ours-plain.mp4")
+  for f in peer-wall ours-wall ours-plain; do expect_frames "$DIR/$f.mp4" 150; done
   echo "run $run: ffmpeg wall ${a}s | ours wall ${b}s | ours plain ${c}s"
-  peer=$(echo "$peer + $a" | bc); wall=$(echo "$wall + $b" | bc); plain=$(echo "$plain + $c" | bc)
+  peer=$(sum "$peer" "$a"); wall=$(sum "$wall" "$b"); plain=$(sum "$plain" "$c")
 done
-frames=$(ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$DIR/ours-wall.mp4")
-echo "wall: $frames frames; ffmpeg/ours = $(echo "scale=2; $peer / $wall" | bc)x (target > 1)"
-echo "ours: wall/plain = $(echo "scale=3; $wall / $plain" | bc)x (target <= 1.25)"
+echo "wall: 150 frames each; ffmpeg/ours = $(ratio "$peer" "$wall")x (target > 1)"
+echo "ours: wall/plain = $(ratio "$wall" "$plain" 3)x (target <= 1.25)"
 echo "the wall played, 30 frames/s, $PLAY_SECONDS s:"
 SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy} \
   "$BIN" "$SCENE" "$VIDEOS" --duration "$PLAY_SECONDS" --no-watch --stats

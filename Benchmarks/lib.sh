@@ -1,0 +1,59 @@
+# Shared by the benchmark scripts (sourced, bash): build what a benchmark runs, time a run, and fail loudly when a
+# run fails. A ratio of two timings means nothing if either run failed (a missing binary once "ran" in 0.01 s and
+# printed "ffmpeg/ours = 1049.16x"), so every run's exit status and output are checked before its time is used.
+
+bench_fail() { echo "benchmark failed: $*" >&2; exit 1; }
+
+# ensure_built PRODUCT: the release build of PRODUCT (a no-op when it is up to date). A binary given through an
+# environment override (LAYERPLAY_BIN, LOWERTHIRD_BIN) is used as it is, and must exist.
+ensure_built() {
+  local product=$1 override=${2:-}
+  if [ -n "$override" ]; then
+    [ -x "$override" ] || bench_fail "$override (given for $product) is not an executable file"
+    echo "$override"; return
+  fi
+  swift build -c release --product "$product" >&2 || bench_fail "release build of $product failed (or run: make build)"
+  local bin
+  bin=$(swift build -c release --show-bin-path)/$product
+  [ -x "$bin" ] || bench_fail "no $bin after the build"
+  echo "$bin"
+}
+
+# require_tool NAME: a command the benchmark needs (the ffmpeg CLI makes the clips and runs the peers).
+require_tool() { command -v "$1" >/dev/null || bench_fail "$1 is not installed (make deps installs it)"; }
+
+# timed LABEL OUTPUT COMMAND…: runs COMMAND with its output in $BENCH_LOGS/LABEL.log, checks that it exited 0 and
+# that OUTPUT is a non-empty file (pass - when the run writes none), and prints its wall seconds.
+timed() {
+  local label=$1 output=$2; shift 2
+  local log=${BENCH_LOGS:-out/bench/logs}/$label.log t0 t1 status=0
+  mkdir -p "$(dirname "$log")"
+  [ "$output" = - ] || rm -f "$output"
+  t0=$(date +%s.%N)
+  "$@" >"$log" 2>&1 || status=$?
+  t1=$(date +%s.%N)
+  if [ "$status" -ne 0 ]; then
+    tail -n 5 "$log" >&2
+    bench_fail "$label exited $status: $*"
+  fi
+  if [ "$output" != - ] && [ ! -s "$output" ]; then
+    tail -n 5 "$log" >&2
+    bench_fail "$label wrote no $output: $*"
+  fi
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }'
+}
+
+# expect_frames FILE N: the video stream of FILE has exactly N frames (a run that stopped early is no result).
+expect_frames() {
+  local n
+  n=$(ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$1") ||
+    bench_fail "ffprobe cannot read $1"
+  [ "$n" = "$2" ] || bench_fail "$1 has $n frames, expected $2"
+}
+
+# sum A B and ratio A B (two decimals, or three with a third argument): arithmetic on the timings.
+sum() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", a + b }'; }
+ratio() {
+  awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { if (b <= 0) { print "nan"; exit 1 } printf "%.*f\n", d, a / b }' ||
+    bench_fail "ratio of $1 to $2"
+}
