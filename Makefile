@@ -11,6 +11,14 @@ APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass egl glesv2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# SwiftPM refuses two flags that Debian's pkg-config files hand it (sdl2's -D_REENTRANT, -pthread from pangocairo's
+# dependencies) and warns about each on every build. Neither matters here (glibc's headers ignore _REENTRANT, and the
+# link already takes libpthread through glibc), so `deps` writes copies of those two .pc files without them into
+# .build-pkgconfig/, which SwiftPM reads first: builds through make are quiet. A bare `swift build` still prints
+# "warning: prohibited flag(s)", harmlessly (README says so).
+PKGCONFIG_QUIET := $(CURDIR)/.build-pkgconfig
+SYSTEM_PKG_CONFIG_PATH := $(PKG_CONFIG_PATH)
+export PKG_CONFIG_PATH := $(PKGCONFIG_QUIET)$(if $(SYSTEM_PKG_CONFIG_PATH),:$(SYSTEM_PKG_CONFIG_PATH))
 
 .PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread docs builtin-scenes
 
@@ -18,12 +26,19 @@ deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null || missing="pkg-config"; \
 	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
-	for m in $(PKG_MODULES); do pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
+	for m in $(PKG_MODULES); do PKG_CONFIG_PATH="$(SYSTEM_PKG_CONFIG_PATH)" pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
 	for f in $(FONT_FILES); do [ -f $$f ] || missing="$$missing $$f"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages (missing: $$missing)"; \
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(APT_PACKAGES); \
 	fi
+	@mkdir -p $(PKGCONFIG_QUIET); for m in sdl2 pangocairo; do \
+	  flags=$$(PKG_CONFIG_PATH="$(SYSTEM_PKG_CONFIG_PATH)" pkg-config --cflags $$m | sed 's/ *-pthread//g; s/ *-D_REENTRANT//g'); \
+	  libs=$$(PKG_CONFIG_PATH="$(SYSTEM_PKG_CONFIG_PATH)" pkg-config --libs $$m | sed 's/ *-pthread//g'); \
+	  version=$$(PKG_CONFIG_PATH="$(SYSTEM_PKG_CONFIG_PATH)" pkg-config --modversion $$m); \
+	  printf 'Name: %s\nDescription: %s without the flags SwiftPM refuses (Makefile)\nVersion: %s\nCflags: %s\nLibs: %s\n' \
+	    $$m $$m "$$version" "$$flags" "$$libs" > $(PKGCONFIG_QUIET)/$$m.pc.new && mv $(PKGCONFIG_QUIET)/$$m.pc.new $(PKGCONFIG_QUIET)/$$m.pc; \
+	done
 
 build: deps
 	$(SWIFT) build -c release --product layerplay

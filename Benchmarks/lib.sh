@@ -2,6 +2,10 @@
 # run fails. A ratio of two timings means nothing if either run failed (a missing binary once "ran" in 0.01 s and
 # printed "ffmpeg/ours = 1049.16x"), so every run's exit status and output are checked before its time is used.
 
+# The same pkg-config view as make's builds (Makefile: PKGCONFIG_QUIET), so that a benchmark's build reuses make's
+# instead of rebuilding everything with other flags.
+[ -d .build-pkgconfig ] && export PKG_CONFIG_PATH="$PWD/.build-pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+
 bench_fail() { echo "benchmark failed: $*" >&2; exit 1; }
 
 # ensure_built PRODUCT: the release build of PRODUCT (a no-op when it is up to date). A binary given through an
