@@ -4,15 +4,16 @@ import CShims
 extension MediaAsset {
     /// Seconds from the first frame of the video stream to the end of its last (that frame's time plus its
     /// duration): the picture's own length, which a transcode keeps frame for frame. nil for a still or without
-    /// video.
+    /// video, or when its timing cannot be believed.
     ///
     /// Not the container's `duration`, which is its longest stream's: sound often runs past the picture (AAC's
     /// 23 ms of priming at least), and a range that long repeats the last frame. The stream's recorded duration
     /// where the container keeps one (MP4, MOV, AVI; a transport stream's is measured from its timestamps);
     /// Matroska and WebM keep none, and a duration estimated from the bit rate is a guess: then the stream's
-    /// last packets are read.
+    /// last packets are read. A stream whose timing claims an unbelievable frame rate (`BelievableFrameRate`: a
+    /// damaged `stts` or `mdhd`) has no believable length either: nil, and the container's duration stands.
     public func pictureLength() -> Double? {
-        guard let video, !isStill else { return nil }
+        guard let video, !isStill, video.claimedFrameRate == nil else { return nil }
         guard let format = try? FFmpegFormat(path: path), let ctx = format.context, video.index < format.streams.count else {
             return video.duration > 0 ? video.duration : nil
         }
