@@ -70,6 +70,11 @@ struct TranscodeFrameTests {
                 let inputSoundEnd = (sound.map { $0.time + $0.duration }.max() ?? 0) - frames[0].time
                 #expect(soundEnd >= min(inputSoundEnd, pictureEnd) - Self.audioFrame - 0.002,
                         "the sound ends at \(soundEnd) s, early (the input's at \(inputSoundEnd) s): \(what)")
+                // Sound that starts after the picture starts as late in the movie (LateSoundTests has why).
+                let inputSoundStart = (sound.first?.time ?? 0) - frames[0].time
+                let soundStart = (writtenSound.first?.time ?? 0) - origin
+                #expect(abs(soundStart - inputSoundStart) <= Self.audioFrame + 0.002,
+                        "the sound starts at \(soundStart) s, in the input at \(inputSoundStart) s: \(what)")
             }
         }
     }
