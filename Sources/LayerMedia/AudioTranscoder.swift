@@ -179,7 +179,18 @@ final class AudioTranscoder: AudioTrackWriter {
         guard status >= 0 else { throw MediaError.ffmpeg("cannot resample the audio for '\(name)'", status) }
         frame = converted
         var first = 0
-        if let from = trimFrom { first = max(0, Int(Int64(ticks: from - frameTime, timeBase: AVRational(num: 1, den: encoder!.pointee.sample_rate)))) }
+        if let from = trimFrom {
+            let perSecond = AVRational(num: 1, den: encoder!.pointee.sample_rate)
+            first = max(0, Int(Int64(ticks: from - frameTime, timeBase: perSecond)))
+            // Sound that starts later than the span (later than the picture): silence until it does.
+            var gap = min(Int64(ticks: frameTime - from, timeBase: perSecond), cycleLeft)
+            while gap > 0 {
+                let n = try queueSilence(gap)
+                guard n > 0 else { break }
+                gap -= n
+                if loopSamples != nil { cycleLeft -= n }
+            }
+        }
         let available = Int(converted.pointee.nb_samples) - first
         guard available > 0 else { return }
         trimFrom = nil

@@ -45,13 +45,32 @@ final class FFmpegFormat {
 }
 
 extension FFmpegFormat {
-    /// The first timestamp of stream `index` (0 when unknown): media times are measured from it.
+    /// The timestamp of stream `index` that is media time 0 (0 when unknown): media times are measured from it.
+    ///
+    /// For every stream of a file with a moving picture, that is the picture's first timestamp (in the stream's
+    /// own time base): sound that starts 0.5 s after the picture then starts 0.5 s into the media, where each
+    /// stream's own first timestamp had put it at the picture's start, out of sync. Sound before the picture's
+    /// start (AAC priming in a transport stream) is before media time 0. Without a picture: the stream's own start.
     func startPTS(ofStream index: Int) -> Int64 {
-        let s = streams[index].pointee.start_time
+        let stream = streams[index]
+        if let picture = pictureStream, picture != index {
+            let st = streams[picture]
+            if st.pointee.start_time != lp_av_nopts_value() {
+                return av_rescale_q(st.pointee.start_time, st.pointee.time_base, stream.pointee.time_base)
+            }
+        }
+        let s = stream.pointee.start_time
         return s == lp_av_nopts_value() ? 0 : s
     }
 
-    /// Moves reading back to the keyframe at or before `seconds` (from the stream's start) of stream `index`;
+    /// The video stream whose frames are the file's picture; nil without one (a cover picture of a sound file is
+    /// no moving picture).
+    private var pictureStream: Int? {
+        guard let i = bestStream(AVMEDIA_TYPE_VIDEO) else { return nil }
+        return streams[i].pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0 ? i : nil
+    }
+
+    /// Moves reading back to the keyframe at or before media time `seconds` of stream `index`;
     /// false when the container cannot seek by timestamp.
     @discardableResult
     func seek(stream index: Int, to seconds: Double) -> Bool {

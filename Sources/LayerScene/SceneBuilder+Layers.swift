@@ -190,7 +190,7 @@ extension SceneBuilder {
         var input: SceneInput?
         if let i = json["input"] {
             let site = Site(json: i, path: "\(path).input")
-            guard let v = ctx.resolve(site), let s = ctx.choice(v, site, inputOrder) else { return nil }
+            guard let v = ctx.resolve(site), let s = ctx.inputReference(v, site, among: inputOrder) else { return nil }
             input = inputs[s]
         } else if json["src"] != nil {
             input = readInput(id: id, json, path: path, inline: true)

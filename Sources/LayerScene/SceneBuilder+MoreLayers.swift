@@ -174,7 +174,7 @@ extension SceneBuilder {
             if json["file"] == nil, json["input"] == nil { ctx.error(Site(json: json, path: path), "a subtitles layer needs \"file\" or \"input\"") }
             return SceneSubtitlesLayer(track: nil)
         }
-        guard let id = ctx.choice(v, s, inputOrder), let input = inputs[id], let media = options.media, !options.checkOnly else {
+        guard let id = ctx.inputReference(v, s, among: inputOrder), let input = inputs[id], let media = options.media, !options.checkOnly else {
             return SceneSubtitlesLayer(track: nil)
         }
         let tracks: [SubtitleTrack]

@@ -135,7 +135,7 @@ extension SceneBuilder {
         var table: [String: SceneValue] = [:]
         for m in members {
             let path = "inputs.\(m.key)"
-            guard let input = readInput(id: m.key, m.value, path: path) else { continue }
+            guard let input = readInput(id: m.key, m.value, path: path) else { ctx.failedInputs.insert(m.key); continue }
             inputs[m.key] = input
             inputOrder.append(m.key)
             table[m.key] = input.info?.sceneValue ?? .undefined

@@ -22,6 +22,10 @@ struct SceneContext {
     var newerMinor = false
     /// `scene check` without every required value: undefined values propagate instead of failing (`Expression`).
     var lenient = false
+    /// Ids of inputs whose declaration failed (a file that cannot be opened, a bad `src`): that error is reported
+    /// once, where the input is declared, and what refers to the input stays quiet (`inputReference`), so one
+    /// cause gives one line rather than a second "expected one of …" at every layer that uses it.
+    var failedInputs: Set<String> = []
 
     mutating func error(_ site: Site, _ message: String, at position: SourcePosition? = nil) {
         diagnostics.append(SceneDiagnostic(file: file, position: position ?? site.position, path: site.path, message: message))
@@ -40,6 +44,8 @@ struct SceneContext {
                 do throws(ExpressionError) {
                     return try Expression.evaluate(String(s.dropFirst()), names: names, lenient: lenient)
                 } catch {
+                    // A value computed from an input that failed to open: that failure is the one error to report.
+                    if readsFailedInput(s) { return nil }
                     // The column points into the string: past the opening quote and the `=`.
                     let p = SourcePosition(line: site.position.line, column: site.position.column + 2 + error.offset)
                     self.error(site, error.message, at: p)
@@ -76,6 +82,28 @@ struct SceneContext {
         default:
             return SceneValue(literal: site.json)
         }
+    }
+
+    /// Whether the expression `text` reads `inputs.ID` of an input whose declaration failed.
+    func readsFailedInput(_ text: String) -> Bool {
+        guard !failedInputs.isEmpty else { return false }
+        let compact = text.filter { !$0.isWhitespace }
+        return failedInputs.contains { id in
+            var rest = Substring(compact)
+            while let r = rest.range(of: "inputs.\(id)") {
+                // `inputs.main` but not `inputs.mainClip`: the id must end there.
+                if let next = rest[r.upperBound...].first, next.isLetter || next.isNumber || next == "_" { rest = rest[r.upperBound...]; continue }
+                return true
+            }
+            return false
+        }
+    }
+
+    /// An input named by `v` at `site` (a layer's `input`, the scene's `audio`): one of `ids`, else an error with the
+    /// nearest id; nil without a second error when it names an input whose declaration already failed.
+    mutating func inputReference(_ v: SceneValue, _ site: Site, among ids: [String]) -> String? {
+        if case .string(let s) = v, failedInputs.contains(s) { return nil }
+        return choice(v, site, ids)
     }
 
     /// `"Hello ${name}"`: each `${…}` is replaced by the named value's text.

@@ -210,7 +210,7 @@ struct SceneBuilder {
         var audio: String? = inputOrder.first { inputs[$0]?.info?.hasAudio ?? false }
         if let a = json["audio"], let v = value(a, "audio") {
             let site = Site(json: a, path: "audio")
-            if v == .string("none") { audio = nil } else if let id = ctx.choice(v, site, inputOrder + ["none"]) { audio = id }
+            if v == .string("none") { audio = nil } else if let id = ctx.inputReference(v, site, among: inputOrder + ["none"]) { audio = id }
         }
         var name = ((options.file as NSString).lastPathComponent as NSString).deletingPathExtension
         if let n = json["name"], let v = value(n, "name"), let s = ctx.string(v, Site(json: n, path: "name")) { name = s }

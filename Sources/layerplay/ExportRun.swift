@@ -7,19 +7,22 @@ extension Layerplay {
     /// (the input's rate by default), with the audio copied unless --no-audio.
     func export(_ card: CardTree, asset: MediaAsset, canvas: PixelSize, to output: String) throws {
         let begin = start?.seconds ?? 0
+        // A video ends with its last frame, not with the container (whose sound may run on): a transcode keeps the
+        // frames it has and adds none (CLI.md). A sound file ends with its sound.
+        let end = asset.pictureLength() ?? asset.duration
         var length: Double
         if let duration { length = duration.seconds } else {
             guard !asset.isStill else { throw RunError("a still input needs --duration to make a movie of '\(output)'") }
-            length = max(0, asset.duration - begin)
+            length = max(0, end - begin)
         }
-        let knownEnd = !asset.isStill && asset.duration > 0
-        guard length > 0 && !(knownEnd && begin >= asset.duration) else {
-            throw RunError("nothing to export: --start \(begin) is past the end of '\(input)' (\(asset.duration) s)")
+        let knownEnd = !asset.isStill && end > 0
+        guard length > 0 && !(knownEnd && begin >= end) else {
+            throw RunError("nothing to export: --start \(begin) is past the end of '\(input)' (\(end) s)")
         }
         // A range past the input's end would only repeat its last frame (until the disk fills, for --duration 1e12).
-        if knownEnd && begin + length > asset.duration + 1e-6 {
-            StandardError.writeLine("layerplay: warning: '\(input)' ends at \(asset.duration) s; exporting \(begin)…\(asset.duration) s")
-            length = asset.duration - begin
+        if knownEnd && begin + length > end + 1e-6 {
+            StandardError.writeLine("layerplay: warning: '\(input)' ends at \(end) s; exporting \(begin)…\(end) s")
+            length = end - begin
         }
         guard length <= Exporter.maximumSeconds else {
             throw RunError("--duration \(length) s is longer than one export may be (\(Int(Exporter.maximumSeconds / 3600)) hours)")

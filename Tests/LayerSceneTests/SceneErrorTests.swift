@@ -51,6 +51,23 @@ import Testing
     #expect(errors == ["t.json:2:29: inputs.main.src: cannot open 'clip.mov': No such file or directory"])
 }
 
+@Test func anInputThatFailedToOpenIsReportedOnceNotAgainWhereItIsUsed() {
+    // One cause, one line: the layers, the subtitles, the `audio` key and the expressions that name the input
+    // add nothing ("expected one of …" at each was the same missing file again).
+    let errors = sceneErrors("""
+    {"version": "1.0",
+     "inputs": {"main": {"src": "clip.mov"}, "other": {"src": "b.mov"}},
+     "audio": "main",
+     "canvas": {"size": "=inputs.main.size"},
+     "layers": [{"id": "v", "type": "media", "input": "main", "opacity": "=inputs.main.duration > 1 ? 1 : 0.5"},
+                {"id": "c", "type": "subtitles", "input": "main"},
+                {"id": "w", "type": "media", "input": "othr"}]}
+    """, media: FakeMedia(["b.mov": .init(size: nil, duration: 1, fps: nil, hasAudio: true)]))
+    // A misspelt id is still its own error: it names no input that exists or failed.
+    #expect(errors == ["t.json:2:29: inputs.main.src: cannot open 'clip.mov': No such file or directory",
+                       "t.json:7:51: layers[2](\"w\").input: expected one of other, got \"othr\"; did you mean \"other\"?"])
+}
+
 @Test func referencesToUndeclaredNamesAndDuplicateIDs() {
     let errors = sceneErrors("""
     {"version": "1.0",

@@ -53,6 +53,35 @@ struct SceneCLITests {
         }
     }
 
+    @Test func aMissingInputFileIsOneErrorNotOnePerLayerThatUsesIt() throws {
+        try withTemporaryDirectory { dir in
+            let scene = """
+            {"version": "1.0", "canvas": {"size": "80x60"},
+             "inputs": {"main": {"src": "gone.mp4"}},
+             "layers": [{"id": "card", "type": "media", "input": "main"}]}
+            """
+            try scene.write(to: dir.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+            let run = runLayerplay(["s.json", "--duration", "0.2", "-o", "out.mp4"], in: dir)
+            expectRunFailure(run, absentOutput: dir.appendingPathComponent("out.mp4"), directory: dir,
+                             mentions: ["s.json:2:29: inputs.main.src: cannot open 'gone.mp4'"])
+            // One problem, not the first of two: "(and 1 more …)" was the layer's "expected one of" for the same file.
+            #expect(!run.stderr.contains("more") && !run.stderr.contains("expected one of"), "\(run)")
+            let check = runLayerplay(["scene", "check", "s.json"], in: dir)
+            #expect(check.status == 1 && check.stderrLines.count == 1 && check.stderr.contains("gone.mp4"), "\(check)")
+
+            // A missing image is named where a key reads it, once per key: a mask's contents add no second line.
+            let images = """
+            {"version": "1.0", "canvas": {"size": "80x60"},
+             "layers": [{"id": "card", "contents": "nowhere.png", "mask": {"contents": "nomask.png"}}]}
+            """
+            try images.write(to: dir.appendingPathComponent("i.json"), atomically: true, encoding: .utf8)
+            let imageCheck = runLayerplay(["scene", "check", "i.json"], in: dir)
+            #expect(imageCheck.status == 1 && imageCheck.stderrLines.count == 2, "\(imageCheck)")
+            #expect(imageCheck.stderrLines.first?.contains("nowhere.png") == true && imageCheck.stderrLines.last?.contains("nomask.png") == true,
+                    "\(imageCheck)")
+        }
+    }
+
     @Test func checkAndParamsNeedNoRequiredValues() throws {
         try withTemporaryDirectory { dir in
             try Self.scene.write(to: dir.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)

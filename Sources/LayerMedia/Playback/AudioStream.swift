@@ -270,6 +270,9 @@ final class AudioDecoding {
             let drop = max(0, Int(((target - time) * Double(sampleRate)).rounded()))
             if drop * channels >= samples.count { return }
             samples.removeFirst(drop * channels)
+            // Sound that starts later than the sought time (later than the picture): silence until it does.
+            let gap = max(0, Int(((time - target) * Double(sampleRate)).rounded()))
+            if gap > 0 { pending += [Float](repeating: 0, count: gap * channels) }
             skipUntil = nil
         }
         pending += samples
