@@ -21,7 +21,7 @@ struct ProbeTests {
     func probeRefusesWhatIsNotMedia(_ name: String) throws {
         try withTemporaryDirectory { dir in
             if name == "notes.txt" {
-                FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data("not media\n".utf8))
+                _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data("not media\n".utf8))
             }
             let r = runLayerplay(["probe", name], in: dir)
             expectRunFailure(r, mentions: [name])
