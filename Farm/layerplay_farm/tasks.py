@@ -35,11 +35,21 @@ def error_line(stderr, status):
     return (errors or lines or [f"layerplay exited with status {status}"])[-1]
 
 
+def die_with_parent():
+    """In the child, before exec: SIGKILL when the Ray worker that started it dies (a task cancelled with force, a
+    straggler's losing copy, a lost worker), so no layerplay runs on for nobody. Linux only; elsewhere a no-op."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
 def run(layerplay, args, cwd):
     """Runs layerplay with `args` in `cwd` (the driver's directory, where relative input paths resolve on shared
     storage; the node's own when it has no such directory)."""
     workdir = cwd if cwd and os.path.isdir(cwd) else None
-    proc = subprocess.run([layerplay] + args, cwd=workdir, capture_output=True, text=True)
+    proc = subprocess.run([layerplay] + args, cwd=workdir, capture_output=True, text=True, preexec_fn=die_with_parent)
     if proc.returncode < 0:
         raise ProcessDied(f"layerplay died by {signal.Signals(-proc.returncode).name}")
     if proc.returncode != 0:

@@ -133,6 +133,21 @@ esac""", layerplay)
     assert sha(tmp_path / "farm.mp4") == sha(tmp_path / "local.mp4")
 
 
+def test_a_straggler_is_started_again_and_the_first_copy_wins(farm, layerplay, scene_args, tmp_path):
+    run(layerplay, *scene_args, "--segments", "4", "-o", tmp_path / "local.mp4")
+    mark = tmp_path / "stuck-once"
+    # The first run of segment 30:40 hangs (a stuck node); the copy started after 2x the median finishes instead.
+    stuck = wrapper(tmp_path / "stuck.sh", f"""
+case "$*" in *"--frames 30:40"*) if [ ! -e '{mark}' ]; then touch '{mark}'; sleep 120; fi;; esac""", layerplay)
+    began = time.monotonic()
+    status, err = farm("render", "--segments", "4", "--straggler-factor", "2", "--cache", str(tmp_path / "cache"), "--",
+                       *scene_args, "-o", str(tmp_path / "farm.mp4"), binary=stuck)
+    assert status == 0, err
+    assert "segment 3 (frames 30:40) has run" in err and "started again" in err
+    assert time.monotonic() - began < 100  # did not wait for the stuck copy
+    assert sha(tmp_path / "farm.mp4") == sha(tmp_path / "local.mp4")
+
+
 def test_bad_input_fails_once_and_fast(farm, layerplay, scene_args, tmp_path):
     count = tmp_path / "count"
     failing = wrapper(tmp_path / "bad.sh", f"""
