@@ -81,6 +81,9 @@ $(FARM_VENV)/.installed: Farm/pyproject.toml $(wildcard Farm/layerplay_farm/*.py
 	$(FARM_VENV)/bin/pip install -q "ray>=2.9,<3" "pytest>=7" ./Farm
 	touch $@
 farm-venv: $(FARM_VENV)/.installed
+# The segmented-export benchmark (Benchmarks/farm.sh): not part of `make test`, timings never gate tests.
+bench-farm: build
+	Benchmarks/farm.sh
 farm-test: farm-venv
 	LAYERPLAY=$(CURDIR)/.build/release/layerplay RAY_USAGE_STATS_ENABLED=0 \
 	  $(FARM_VENV)/bin/python -m pytest -q -p no:cacheprovider Farm/tests

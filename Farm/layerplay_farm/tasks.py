@@ -69,7 +69,7 @@ def render_file(layerplay, args, extension, cwd):
     return data, time.monotonic() - began, ray.get_runtime_context().get_node_id()
 
 
-@ray.remote(max_retries=MAX_RETRIES, retry_exceptions=[ProcessDied])
+@ray.remote(num_cpus=0, max_retries=MAX_RETRIES)  # no CPU: it must also run on a head that renders nothing
 def versions(layerplay):
     """What `layerplay --version` says on this node (layerplay and its FFmpeg libraries): bits depend on both."""
     try:

@@ -148,6 +148,17 @@ case "$*" in *"--frames 30:40"*) if [ ! -e '{mark}' ]; then touch '{mark}'; slee
     assert sha(tmp_path / "farm.mp4") == sha(tmp_path / "local.mp4")
 
 
+def test_a_node_with_another_version_is_refused_before_any_work(farm, layerplay, scene_args, tmp_path):
+    # Inside Ray's workers (RAY_RAYLET_PID is set there) the stand-in reports another FFmpeg than on this machine.
+    other = wrapper(tmp_path / "other.sh", """
+if [ "$1" = "--version" ] && [ -n "$RAY_RAYLET_PID" ]; then echo "layerplay 0.1 (libavcodec 99.0.100)"; exit 0; fi""",
+                    layerplay)
+    status, err = farm("render", "--segments", "4", "--", *scene_args, "-o", str(tmp_path / "farm.mp4"), binary=other)
+    assert status == 1
+    assert "different layerplay or FFmpeg versions" in err.strip().splitlines()[-1], err
+    assert not (tmp_path / "farm.mp4").exists()
+
+
 def test_bad_input_fails_once_and_fast(farm, layerplay, scene_args, tmp_path):
     count = tmp_path / "count"
     failing = wrapper(tmp_path / "bad.sh", f"""
