@@ -69,3 +69,5 @@ for workers in (4, 16, 64):
     print(f"{workers} workers, {n} segments: critical path {critical:.2f} s + join {join:.3f} s + transfer {transfer:.3f} s "
           f"at {mbps:.0f} Mbit/s = {critical + join + transfer:.2f} s (one worker: {total + audio + join:.2f} s)")
 PY
+# A batch's throughput, simulated: the farm's scheduling over a local Ray cluster with a stand-in for layerplay.
+[ -x .venv-farm/bin/python ] && .venv-farm/bin/python Benchmarks/farm_batch_sim.py 2>&1 | tail -1 || echo "(make farm-venv for the batch simulation)"

@@ -58,7 +58,9 @@ class Scheduler:
         began = last = time.monotonic()
         try:
             while pending or running:
-                room = self.capacity()
+                # One task more than the cluster runs at once waits in Ray's queue, so that a worker that finishes
+                # starts the next at once instead of waiting for this loop to hear of it and submit.
+                room = self.capacity() + 1
                 while pending and len(running) < room:
                     item = pending.pop(0)
                     running[self.submit(item)] = Attempt(item, time.monotonic())
@@ -109,7 +111,7 @@ class Scheduler:
         for ref, a in list(running.items()):
             if a.duplicate or a.item.key in copied or a.item.key in done or now - a.started <= limit:
                 continue
-            if len(running) >= self.capacity() + 1:
+            if len(running) >= self.capacity() + 2:
                 break
             running[self.submit(a.item)] = Attempt(a.item, now, duplicate=True)
             copied.add(a.item.key)
