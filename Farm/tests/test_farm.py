@@ -2,6 +2,7 @@
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import time
 
@@ -65,6 +66,17 @@ def test_x264_segments_are_closed_gops_that_join_into_every_frame(layerplay, sce
     rate = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=r_frame_rate,avg_frame_rate",
                            "-of", "csv=p=0", str(tmp_path / "joined.mp4")], capture_output=True, text=True, check=True)
     assert rate.stdout.strip() == "10/1,10/1"
+
+
+@pytest.mark.skipif(shutil.which("taskset") is None or (os.cpu_count() or 1) < 2, reason="needs taskset and 2 CPUs")
+def test_a_segments_bits_do_not_depend_on_the_cores_it_runs_on(layerplay, scene_args, tmp_path):
+    # x264's decisions depend on its thread count, which libavcodec would derive from the CPUs the process may use
+    # (a whole export's bytes differ between one core and two, seen on the 2-core build machine); segments fix it.
+    run(layerplay, *scene_args, "--frames", "10:30", "-o", tmp_path / "all.mp4")
+    proc = subprocess.run(["taskset", "-c", "0", layerplay, *scene_args, "--frames", "10:30", "-o", str(tmp_path / "one.mp4")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert sha(tmp_path / "one.mp4") == sha(tmp_path / "all.mp4")
 
 
 def test_the_plan_is_gop_aligned_json(layerplay, scene_args, tmp_path):
