@@ -90,12 +90,14 @@ def test_join_checks_before_writing(layerplay, scene_args, tmp_path):
         run(layerplay, *scene_args, "--frames", f"{a}:{b}", "-o", tmp_path / f"s{a}.mp4")
     run(layerplay, *scene_args, "--audio-only", "-o", tmp_path / "a.mp4")
     run(layerplay, *scene_args, "--duration", "2", "--audio-only", "-o", tmp_path / "short.mp4")
+    run(layerplay, *scene_args, "--frames", "20:40", "--preset", "ultrafast", "-o", tmp_path / "other.mp4")  # no CABAC: another PPS
     cases = [
         ([tmp_path / "s0.mp4", tmp_path / "s20.mp4"], [], "must start at frame 10"),         # a gap
         ([tmp_path / "s0.mp4", tmp_path / "s10.mp4"], [], "the last one is missing"),
         ([tmp_path / "s10.mp4", tmp_path / "s20.mp4"], [], "must start at frame 0"),
         ([tmp_path / "s0.mp4", tmp_path / "s10.mp4", tmp_path / "s20.mp4"], ["--audio", tmp_path / "short.mp4"], "samples of sound"),
         ([tmp_path / "a.mp4"], [], "has no video"),
+        ([tmp_path / "s0.mp4", tmp_path / "s10.mp4", tmp_path / "other.mp4"], [], "other codec headers (SPS/PPS)"),
     ]
     for segments, extra, reason in cases:
         proc = subprocess.run([layerplay, "join", *map(str, segments), *map(str, extra), "-o", str(tmp_path / "out.mp4")],
