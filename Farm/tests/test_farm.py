@@ -91,6 +91,9 @@ def test_join_checks_before_writing(layerplay, scene_args, tmp_path):
     run(layerplay, *scene_args, "--audio-only", "-o", tmp_path / "a.mp4")
     run(layerplay, *scene_args, "--duration", "2", "--audio-only", "-o", tmp_path / "short.mp4")
     run(layerplay, *scene_args, "--frames", "20:40", "--preset", "ultrafast", "-o", tmp_path / "other.mp4")  # no CABAC: another PPS
+    # A segment that lost its last frames on the way (its tag copied as it was).
+    subprocess.run(["ffmpeg", "-v", "error", "-i", str(tmp_path / "s20.mp4"), "-c", "copy", "-frames:v", "15",
+                    "-movflags", "use_metadata_tags", str(tmp_path / "cut.mp4")], check=True)
     cases = [
         ([tmp_path / "s0.mp4", tmp_path / "s20.mp4"], [], "must start at frame 10"),         # a gap
         ([tmp_path / "s0.mp4", tmp_path / "s10.mp4"], [], "the last one is missing"),
@@ -98,6 +101,7 @@ def test_join_checks_before_writing(layerplay, scene_args, tmp_path):
         ([tmp_path / "s0.mp4", tmp_path / "s10.mp4", tmp_path / "s20.mp4"], ["--audio", tmp_path / "short.mp4"], "samples of sound"),
         ([tmp_path / "a.mp4"], [], "has no video"),
         ([tmp_path / "s0.mp4", tmp_path / "s10.mp4", tmp_path / "other.mp4"], [], "other codec headers (SPS/PPS)"),
+        ([tmp_path / "s0.mp4", tmp_path / "s10.mp4", tmp_path / "cut.mp4"], [], "holds 15 frames, not the 20"),
     ]
     for segments, extra, reason in cases:
         proc = subprocess.run([layerplay, "join", *map(str, segments), *map(str, extra), "-o", str(tmp_path / "out.mp4")],
