@@ -21,6 +21,7 @@ SYSTEM_PKG_CONFIG_PATH := $(PKG_CONFIG_PATH)
 export PKG_CONFIG_PATH := $(PKGCONFIG_QUIET)$(if $(SYSTEM_PKG_CONFIG_PATH),:$(SYSTEM_PKG_CONFIG_PATH))
 
 .PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread docs builtin-scenes
+.PHONY: install farm-venv farm-test bench-farm
 
 deps:
 	@missing=""; \
@@ -82,6 +83,33 @@ test: deps
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/lower-third.json media/ship.mp4 --set at=0 --duration 1 -y -o out/scene-lower-third.mp4
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/wall.json media/ship.mp4,media/clip.mp4,media/sar.mp4 --start 2 --duration 1 -y -o out/scene-wall.mp4
 	$(SWIFT) run -c release --skip-build layerplay Config/scenes/cube.json media/ship.mp4,media/clip.mp4,media/sar.mp4,media/rotated.mp4 --start 1 --duration 1 -y -o out/scene-cube.mp4
+	$(MAKE) farm-test
+
+# The render farm (Farm/, issue 29): Ray and pytest from PyPI in a virtual environment of its own (gitignored),
+# remade when the package changes; its tests run the release layerplay on a local Ray cluster of simulated nodes.
+# pytest's status is make's: any failure, or no test collected (5), fails `make test`.
+PYTHON    ?= python3
+FARM_VENV := .venv-farm
+$(FARM_VENV)/.installed: Farm/pyproject.toml $(wildcard Farm/layerplay_farm/*.py)
+	$(PYTHON) -m venv $(FARM_VENV)
+	$(FARM_VENV)/bin/pip install -q --upgrade pip
+	$(FARM_VENV)/bin/pip install -q "ray>=2.9,<3" "pytest>=7" ./Farm
+	touch $@
+farm-venv: $(FARM_VENV)/.installed
+# The segmented-export benchmark (Benchmarks/farm.sh): not part of `make test`, timings never gate tests.
+bench-farm: build
+	Benchmarks/farm.sh
+farm-test: farm-venv
+	LAYERPLAY=$(CURDIR)/.build/release/layerplay RAY_USAGE_STATS_ENABLED=0 \
+	  $(FARM_VENV)/bin/python -m pytest -q -p no:cacheprovider Farm/tests
+
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: layerplay with the Swift runtime linked in (a farm node needs no
+# Swift toolchain, only the Debian packages of `make deps`), built in a scratch path of its own.
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build -c release --product layerplay --static-swift-stdlib --scratch-path .build-install
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build-install/release/layerplay $(DESTDIR)$(PREFIX)/bin/layerplay
 
 # The compositor benchmark (release; see README). Not part of `make test`: timings never gate tests.
 bench: build

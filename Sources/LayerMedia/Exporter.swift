@@ -78,6 +78,9 @@ public final class Exporter {
     /// A media file whose subtitle streams the movie carries (for the exported range), when the container can
     /// hold them; nil for none (subtitles burnt in by a `SubtitleLayer` are pictures of the tree, not streams).
     public var subtitleSource: String?
+    /// For a segment of a segmented export (`--frames A:B`): its frames and how they are encoded. Output frame `i`
+    /// is then the timeline's frame `A + i`, at `start + (A + i)/fps` on the one clock; nil for a whole export.
+    public var segment: SegmentEncoding?
 
     /// An export of `frameCount` frames of `root` from `start`; nothing is written until `export(to:replacing:progress:)`.
     public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
@@ -163,7 +166,7 @@ public final class Exporter {
 
     /// The export's sound on the source's time: from `start` shifted by `audioOffset` (before 0: silence first),
     /// `duration` long, wrapping with `audioLoopLength`.
-    private func audioSpan(_ duration: Double) -> AudioSpan {
+    func audioSpan(_ duration: Double) -> AudioSpan {
         let placement = AudioPlacement(offset: audioOffset, loopLength: audioLoopLength)
         return AudioSpan(from: start + placement.offset, duration: duration, loopLength: placement.loopLength)
     }
@@ -179,7 +182,7 @@ public final class Exporter {
         let duration = Double(frameCount) / rate
         let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
                                      audioFrom: audioSource, audioSpan: audioSpan(duration),
-                                     subtitlesFrom: subtitleSource)
+                                     subtitlesFrom: subtitleSource, segment: segment)
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.
         let pool = [Surface(width: width, height: height), Surface(width: width, height: height)]
@@ -210,15 +213,16 @@ public final class Exporter {
         let began = DispatchTime.now().uptimeNanoseconds
         var renderTimes: [Double] = []
         var directFrames = 0, overVideoFrames = 0, mosaicFrames = 0
+        let first = segment?.frames.lowerBound ?? 0 // the timeline's frame number of output frame 0
         for i in 0..<frameCount {
             do { try Interruption.check(writing: finalPath) } catch let stop { shared.failure.withLock { $0 = $0 ?? stop } }
             if shared.failure.withLock({ $0 != nil }) { break }
             // Frame-exact time: i · den / num, as a rational turned into seconds once.
-            let outputTime = MediaTime(frame: Int64(i), rateNumerator: settings.frameRate.num, rateDenominator: settings.frameRate.den).seconds
+            let outputTime = MediaTime(frame: Int64(first + i), rateNumerator: settings.frameRate.num, rateDenominator: settings.frameRate.den).seconds
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let snapshot = root.snapshot(at: start + outputTime, frameIndex: i) // the timeline's time: one clock with the window
+            let snapshot = root.snapshot(at: start + outputTime, frameIndex: first + i) // the timeline's time: one clock with the window
             let item: ExportFrame
             if let direct = compositor.directVideo(snapshot, width: width, height: height), coversFrame(direct),
                writer.canAppendDirectly(direct.buffer) {

@@ -55,9 +55,10 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     ///   - audioRange: the source seconds to copy.
     ///   - audioSpan: instead of `audioRange`, the sound on the source's time with silence first or a loop.
     ///   - subtitleSource: a media file whose subtitle streams are carried over for `audioRange` (`SubtitleStreamWriter`).
+    ///   - segment: for a segment of a segmented export, how it is encoded so that segments join (`SegmentEncoding`).
     public init(finalPath: String, temporaryPath: String, width: Int, height: Int, settings: EncoderSettings,
                 audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil, audioSpan: AudioSpan? = nil,
-                subtitlesFrom subtitleSource: String? = nil) throws {
+                subtitlesFrom subtitleSource: String? = nil, segment: SegmentEncoding? = nil) throws {
         let span = audioSpan ?? audioRange.map(AudioSpan.init)
         FFmpegLogging.quietOnce()
         path = finalPath
@@ -125,6 +126,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         // x265 prints its banner and statistics (25 lines) straight on stderr, past FFmpeg's log; its errors still
         // reach FFmpeg's log through libavcodec.
         if codecName == "libx265" { av_opt_set(enc.pointee.priv_data, "x265-params", "log-level=none", 0) }
+        if let segment { segment.apply(to: enc, encoderName: codecName); segment.tag(oc) } // segments join without re-encoding
         let opened = FFmpegLogging.reason { avcodec_open2(enc, codec, nil) }
         guard opened.status >= 0 else { throw MediaError.ffmpeg("cannot open the encoder \(codecName) for '\(finalPath)'", opened) }
         avcodec_parameters_from_context(st.pointee.codecpar, enc)

@@ -41,6 +41,10 @@ extension Layerplay {
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
         // The input's subtitle streams go into the movie unless a track is burnt in or --no-subtitles says none.
         if subtitles == nil && !noSubtitles && !MovieWriter.isImageSequence(output) { exporter.subtitleSource = input }
+        if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)
+            do { try segmenting.run(exporter, to: output, replacing: overwrite, progress: nil) } catch { throw runError(error) }
+            return
+        }
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
         let statistics: Exporter.Statistics
         do { statistics = try exporter.export(to: output, replacing: overwrite) { bar.show($0) } } catch {

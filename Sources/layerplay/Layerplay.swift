@@ -82,6 +82,8 @@ struct Layerplay: ParsableCommand {
     var fps: Double?
     @Flag(name: .customLong("no-audio"), help: "Drop the audio.")
     var noAudio = false
+    @OptionGroup(title: "Segments")
+    var segmenting: SegmentFlags
 
     // Subtitles
     @Option(help: ArgumentHelp("A subtitle file (.srt .ass .ssa .vtt), or STREAM, a number: the input's subtitle stream of that index (0 = the first). In a window it shows first; in a movie or still it is burnt in.", valueName: "FILE|STREAM"))

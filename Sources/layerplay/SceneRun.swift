@@ -42,6 +42,8 @@ struct SceneRunCommand: ParsableCommand {
     var noWatch = false
     @Flag(help: "After playing, print the playback's statistics as JSON on stderr (CLI.md).")
     var stats = false
+    @OptionGroup(title: "Segments")
+    var segmenting: SegmentFlags
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
@@ -51,9 +53,10 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
-    static let ownOptions: Set<String> = ["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
-                                          "--preset", "--no-audio", "--no-watch", "--stats", "--help"]
-    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--stats", "--help"]
+    static let ownOptions: Set<String> = Set(["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
+                                          "--preset", "--no-audio", "--no-watch", "--stats", "--help"])
+        .union(SegmentFlags.options).union(SegmentFlags.flags)
+    static let ownFlags: Set<String> = Set(["--no-audio", "--no-watch", "--stats", "--help"]).union(SegmentFlags.flags)
 
     /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
     /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
@@ -127,6 +130,12 @@ struct SceneRunCommand: ParsableCommand {
                                 start: start?.seconds ?? 0, frameCount: frames, audioSource: audio?.src)
         exporter.audioOffset = audio?.start ?? 0
         exporter.audioLoopLength = audio?.loopLength
+        if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)
+            do { try segmenting.run(exporter, to: output, replacing: overwrite, progress: nil) } catch let e as FileExistsError {
+                throw RunError("'\(e.path)' already exists; use -y to overwrite it")
+            } catch let e as RunError { throw e } catch { throw RunError("\(error)") }
+            return
+        }
         do { _ = try exporter.export(to: output, replacing: overwrite) { _ in } } catch let e as FileExistsError {
             throw RunError("'\(e.path)' already exists; use -y to overwrite it")
         } catch { throw RunError("\(error)") }

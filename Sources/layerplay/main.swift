@@ -25,6 +25,9 @@ do {
         // A scene file; any other input keeps running the built-in card scene below.
         var command = try SceneRunCommand.parseAsRoot(SceneRunCommand.bindEffectFlags(arguments))
         try command.run()
+    } else if arguments.first == "join" {
+        var command = try JoinCommand.parseAsRoot(Array(arguments.dropFirst()))
+        try command.run()
     } else if arguments.first == "probe" {
         var command = try ProbeCommand.parseAsRoot(Array(arguments.dropFirst()))
         try command.run()
