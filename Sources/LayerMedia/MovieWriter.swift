@@ -77,7 +77,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         let container = OutputContainer(format)
         let isImage = container.name == "image2"
         let guessed = av_guess_codec(format, nil, finalPath, nil, AVMEDIA_TYPE_VIDEO)
-        guard let codecName = settings.codec ?? (isImage ? String(cString: avcodec_get_name(guessed)) : container.defaultVideoEncoder()) else {
+        guard let codecName = settings.codec ?? (isImage ? Self.imageEncoder(guessed) : container.defaultVideoEncoder()) else {
             throw MediaError("cannot write '\(finalPath)': this FFmpeg has no encoder for \(container.name) video")
         }
         guard let codec = avcodec_find_encoder_by_name(codecName), codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
@@ -214,6 +214,13 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&oc.pointee.pb) }
             avformat_free_context(oc)
         }
+    }
+
+    /// The encoder of pictures of `codec` (a sequence's or a still's): FFmpeg's encoder for it (WebP's is libwebp,
+    /// whose codec is named "webp"), else the codec's name.
+    static func imageEncoder(_ codec: AVCodecID) -> String {
+        if codec == AV_CODEC_ID_WEBP, avcodec_find_encoder_by_name("libwebp") != nil { return "libwebp" }  // one picture a file, not an animation
+        return avcodec_find_encoder(codec).map { String(cString: $0.pointee.name) } ?? String(cString: avcodec_get_name(codec))
     }
 
     /// Whether `path` names a single JPEG picture (written through the image2 muxer with the mjpeg encoder).
