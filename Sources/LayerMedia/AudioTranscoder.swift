@@ -250,22 +250,26 @@ final class AudioTranscoder: AudioTrackWriter {
     /// Encodes FIFO contents in encoder-sized frames; with `final`, pads the last one with silence.
     private func encodeFullFrames(final: Bool) throws {
         guard let enc = encoder else { return }
-        let size = enc.pointee.frame_size > 0 ? enc.pointee.frame_size : 1024
+        let fixed = enc.pointee.frame_size > 0
+        let size = fixed ? enc.pointee.frame_size : 1024
         while av_audio_fifo_size(fifo) >= size || (final && av_audio_fifo_size(fifo) > 0) {
             guard let frame = av_frame_alloc() else { throw MediaError("out of memory") }
             var framePointer: UnsafeMutablePointer<AVFrame>? = frame
             defer { av_frame_free(&framePointer) }
-            frame.pointee.nb_samples = size
+            // An encoder without a frame size (PCM) takes a short last frame: the sound ends with the range, not
+            // up to 1023 samples of padding later (a render farm's PCM stems are laid end to end).
+            let count = fixed ? size : min(size, av_audio_fifo_size(fifo))
+            frame.pointee.nb_samples = count
             av_channel_layout_copy(&frame.pointee.ch_layout, &enc.pointee.ch_layout)
             frame.pointee.format = enc.pointee.sample_fmt.rawValue
             frame.pointee.sample_rate = enc.pointee.sample_rate
             guard av_frame_get_buffer(frame, 0) >= 0 else { throw MediaError("out of memory") }
             av_samples_set_silence(withUnsafeMutablePointer(to: &frame.pointee.data) {
                 $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0 }
-            }, 0, size, frame.pointee.ch_layout.nb_channels, enc.pointee.sample_fmt)
-            try withSamplePointers(frame, offset: 0) { planes in _ = av_audio_fifo_read(fifo, planes, size) }
+            }, 0, count, frame.pointee.ch_layout.nb_channels, enc.pointee.sample_fmt)
+            try withSamplePointers(frame, offset: 0) { planes in _ = av_audio_fifo_read(fifo, planes, count) }
             frame.pointee.pts = samplesEncoded
-            samplesEncoded += Int64(size)
+            samplesEncoded += Int64(count)
             let status = avcodec_send_frame(enc, frame)
             guard status >= 0 else { throw MediaError.ffmpeg("cannot encode the audio of '\(name)'", status) }
             try drainPackets()

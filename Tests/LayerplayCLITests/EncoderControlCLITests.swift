@@ -41,6 +41,8 @@ struct EncoderControlCLITests {
                 // About a second of sound, decoded back without an error.
                 let seconds = Double(audio.first?["duration"] as? String ?? "") ?? Double((probe["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
                 #expect(abs(seconds - 1) < 0.1, "\(file) lasts \(seconds) s")
+                // PCM has no frame size: its sound ends with the movie, not with a padded last frame.
+                if codec.hasPrefix("pcm") { #expect(abs(seconds - 1) < 0.001, "\(file): \(seconds) s of PCM for 1 s") }
                 try decodesCleanly(file, in: dir)
             }
         }
