@@ -72,6 +72,20 @@ struct AlphaExportCLITests {
         }
     }
 
+    @Test func aSceneWithATransparentCanvasKeepsItsAlpha() throws {
+        try withTemporaryDirectory { dir in
+            let scene = ##"""
+            {"version": "1.0", "canvas": {"size": "64x48", "fps": 10, "duration": 0.3, "background": "#00000000"},
+             "layers": [{"type": "layer", "backgroundColor": "#ff000080", "frame": [16, 12, 32, 24]}]}
+            """##
+            try scene.write(to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+            expectSuccess(runLayerplay(["t.json", "--codec", "ffv1", "-o", "t.mkv"], in: dir))
+            let rgba = try decodedRGBA("t.mkv", in: dir)
+            let middle = (0..<4).map { Int(rgba[(24 * 64 + 32) * 4 + $0]) }, corner = Int(rgba[3])
+            #expect(zip(middle, [255, 0, 0, 128]).allSatisfy { abs($0 - $1) <= 3 } && corner == 0, "\(middle), corner alpha \(corner)")
+        }
+    }
+
     @Test func aCodecWithoutAlphaWarnsOnceAndPixFmtOverrides() throws {
         try withTemporaryDirectory { dir in
             let r = export([], to: "x.mp4", in: dir)
