@@ -42,7 +42,11 @@ final class AudioTranscoder: AudioTrackWriter {
     private var sourceDone = false
     private let name: String
 
-    init(source: String, span: AudioSpan, into output: UnsafeMutablePointer<AVFormatContext>, name: String) throws {
+    /// - Parameters:
+    ///   - codecName: the audio encoder to use (`--audio-codec`), else the container's choice as above.
+    ///   - bitRate: the encoder's bitrate in bits a second (`--audio-bitrate`), else 64 kb/s a channel.
+    init(source: String, span: AudioSpan, into output: UnsafeMutablePointer<AVFormatContext>, name: String,
+         codecName: String? = nil, bitRate: Int64? = nil) throws {
         self.source = try DecodedStream(path: source, type: AVMEDIA_TYPE_AUDIO, missing: "audio")
         self.output = output
         self.name = name
@@ -50,11 +54,24 @@ final class AudioTranscoder: AudioTrackWriter {
         let container = OutputContainer(output.pointee.oformat)
         var candidates: [AVCodecID] = container.name == "webm" || container.name == "ogg" ? [AV_CODEC_ID_OPUS] : [AV_CODEC_ID_AAC]
         if container.format.pointee.audio_codec != AV_CODEC_ID_NONE { candidates.append(container.format.pointee.audio_codec) }
+        var named: UnsafePointer<AVCodec>? = nil
+        if let codecName {
+            guard let codec = avcodec_find_encoder_by_name(codecName), codec.pointee.type == AVMEDIA_TYPE_AUDIO else {
+                throw MediaError("no audio encoder named '\(codecName)' (--audio-codec: aac, libopus, flac, pcm_s16le, pcm_s24le, copy…)")
+            }
+            named = codec
+            candidates = [codec.pointee.id]
+        }
         var refusal: String? = nil
         for id in candidates {
-            guard let codec = id == AV_CODEC_ID_OPUS ? avcodec_find_encoder_by_name("libopus") ?? avcodec_find_encoder(id) : avcodec_find_encoder(id) else { continue }
+            guard let codec = named ?? (id == AV_CODEC_ID_OPUS ? avcodec_find_encoder_by_name("libopus") ?? avcodec_find_encoder(id) : avcodec_find_encoder(id)) else { continue }
             do {
-                let enc = try Self.openEncoder(codec, like: dec, for: output, name: name)
+                let enc = try Self.openEncoder(codec, like: dec, for: output, name: name, bitRate: bitRate)
+                if named != nil && !Self.container(container, takes: enc) {
+                    var failed: UnsafeMutablePointer<AVCodecContext>? = enc
+                    avcodec_free_context(&failed)
+                    throw MediaError("cannot write '\(name)': \(container.name) does not take \(String(cString: avcodec_get_name(id))) audio")
+                }
                 if Self.container(container, takes: enc) { encoder = enc; break }
                 var failed: UnsafeMutablePointer<AVCodecContext>? = enc
                 avcodec_free_context(&failed)
@@ -90,13 +107,14 @@ final class AudioTranscoder: AudioTrackWriter {
 
     /// An encoder of `codec` opened for audio like `source`'s (at most stereo, its rate where the codec takes it).
     private static func openEncoder(_ codec: UnsafePointer<AVCodec>, like source: UnsafeMutablePointer<AVCodecContext>,
-                                    for output: UnsafeMutablePointer<AVFormatContext>, name: String) throws -> UnsafeMutablePointer<AVCodecContext> {
+                                    for output: UnsafeMutablePointer<AVFormatContext>, name: String,
+                                    bitRate: Int64?) throws -> UnsafeMutablePointer<AVCodecContext> {
         guard let enc = avcodec_alloc_context3(codec) else { throw MediaError("out of memory") }
         let channels = min(Int32(2), max(1, source.pointee.ch_layout.nb_channels))
         av_channel_layout_default(&enc.pointee.ch_layout, channels)
         enc.pointee.sample_rate = sampleRate(codec, preferring: codec.pointee.id == AV_CODEC_ID_OPUS ? 48000 : source.pointee.sample_rate)
         enc.pointee.sample_fmt = codec.pointee.sample_fmts?.pointee ?? AV_SAMPLE_FMT_FLTP
-        enc.pointee.bit_rate = 64_000 * Int64(channels)
+        enc.pointee.bit_rate = bitRate ?? 64_000 * Int64(channels)
         enc.pointee.time_base = AVRational(num: 1, den: enc.pointee.sample_rate)
         if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { enc.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         let opened = FFmpegLogging.reason { avcodec_open2(enc, codec, nil) }
@@ -243,22 +261,26 @@ final class AudioTranscoder: AudioTrackWriter {
     /// Encodes FIFO contents in encoder-sized frames; with `final`, pads the last one with silence.
     private func encodeFullFrames(final: Bool) throws {
         guard let enc = encoder else { return }
-        let size = enc.pointee.frame_size > 0 ? enc.pointee.frame_size : 1024
+        let fixed = enc.pointee.frame_size > 0
+        let size = fixed ? enc.pointee.frame_size : 1024
         while av_audio_fifo_size(fifo) >= size || (final && av_audio_fifo_size(fifo) > 0) {
             guard let frame = av_frame_alloc() else { throw MediaError("out of memory") }
             var framePointer: UnsafeMutablePointer<AVFrame>? = frame
             defer { av_frame_free(&framePointer) }
-            frame.pointee.nb_samples = size
+            // An encoder without a frame size (PCM) takes a short last frame: the sound ends with the range, not
+            // up to 1023 samples of padding later (a render farm's PCM stems are laid end to end).
+            let count = fixed ? size : min(size, av_audio_fifo_size(fifo))
+            frame.pointee.nb_samples = count
             av_channel_layout_copy(&frame.pointee.ch_layout, &enc.pointee.ch_layout)
             frame.pointee.format = enc.pointee.sample_fmt.rawValue
             frame.pointee.sample_rate = enc.pointee.sample_rate
             guard av_frame_get_buffer(frame, 0) >= 0 else { throw MediaError("out of memory") }
             av_samples_set_silence(withUnsafeMutablePointer(to: &frame.pointee.data) {
                 $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0 }
-            }, 0, size, frame.pointee.ch_layout.nb_channels, enc.pointee.sample_fmt)
-            try withSamplePointers(frame, offset: 0) { planes in _ = av_audio_fifo_read(fifo, planes, size) }
+            }, 0, count, frame.pointee.ch_layout.nb_channels, enc.pointee.sample_fmt)
+            try withSamplePointers(frame, offset: 0) { planes in _ = av_audio_fifo_read(fifo, planes, count) }
             frame.pointee.pts = samplesEncoded
-            samplesEncoded += Int64(size)
+            samplesEncoded += Int64(count)
             let status = avcodec_send_frame(enc, frame)
             guard status >= 0 else { throw MediaError.ffmpeg("cannot encode the audio of '\(name)'", status) }
             try drainPackets()

@@ -37,6 +37,8 @@ public final class Exporter {
         public var total: Int
         /// Frames written a second of wall time, so far.
         public var framesPerSecond: Double
+        /// Bytes of output so far (`MovieWriter.bytesWritten`), and wall seconds since the export began.
+        public var bytesWritten: Int64 = 0, elapsed: Double = 0
     }
     /// What an export did: frames, wall seconds, each frame's compositing time, and how many frames skipped compositing.
     public struct Statistics: Sendable {
@@ -52,6 +54,8 @@ public final class Exporter {
         public var overVideoFrames = 0
         /// Frames that were only videos over a colour, resampled into the encoder's planes (`VideoMosaic`).
         public var mosaicFrames = 0
+        /// Bytes of the finished output.
+        public var bytesWritten: Int64 = 0
     }
 
     /// The tree rendered into every frame.
@@ -127,7 +131,7 @@ public final class Exporter {
             let temporary = sequence ? (scratch as NSString).appendingPathComponent((path as NSString).lastPathComponent) : scratch
             do {
                 if sequence { try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false) }
-                let stats = try run(temporary: temporary, finalPath: path, progress: progress)
+                let stats = try runPasses(temporary: temporary, finalPath: path, progress: progress)
                 try Interruption.check(writing: path)
                 if sequence {
                     try publishSequence(from: scratch, pattern: path, replacing: replacing)
@@ -177,7 +181,8 @@ public final class Exporter {
             && abs(d.rect.height - Double(height)) < 1e-6 && d.buffer.width == width && d.buffer.height == height
     }
 
-    private func run(temporary: String, finalPath: String, progress: ((Progress) -> Void)?) throws -> Statistics {
+    /// One encode of every frame with `settings` (one pass of a two-pass encode: `runPasses`).
+    func run(settings: EncoderSettings, temporary: String, finalPath: String, progress: ((Progress) -> Void)?) throws -> Statistics {
         let rate = Double(settings.frameRate.num) / Double(settings.frameRate.den)
         let duration = Double(frameCount) / rate
         let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
@@ -249,7 +254,8 @@ public final class Exporter {
             ready.signal()
             if let progress {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-                progress(Progress(frame: i + 1, total: frameCount, framesPerSecond: Double(i + 1) / max(elapsed, 1e-9)))
+                progress(Progress(frame: i + 1, total: frameCount, framesPerSecond: Double(i + 1) / max(elapsed, 1e-9),
+                                  bytesWritten: writer.bytesWritten, elapsed: elapsed))
             }
         }
         // Let the encoder thread finish the frames it was given, then stop it.
@@ -260,6 +266,6 @@ public final class Exporter {
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames,
-                          overVideoFrames: overVideoFrames, mosaicFrames: mosaicFrames)
+                          overVideoFrames: overVideoFrames, mosaicFrames: mosaicFrames, bytesWritten: writer.bytesWritten)
     }
 }

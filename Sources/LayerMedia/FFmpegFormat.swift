@@ -37,11 +37,7 @@ final class FFmpegFormat {
         return (0..<Int(c.pointee.nb_streams)).compactMap { c.pointee.streams[$0] }
     }
 
-    /// The index of the best stream of a kind, or nil.
-    func bestStream(_ type: AVMediaType) -> Int? {
-        let i = av_find_best_stream(context, type, -1, -1, nil, 0)
-        return i >= 0 ? Int(i) : nil
-    }
+    // `bestStream(_:)`, the stream of a kind the run reads, is in StreamChoice.swift.
 }
 
 extension FFmpegFormat {

@@ -74,6 +74,8 @@ public struct MediaAsset: Sendable, Codable {
     public var video: Video?
     /// The first audio stream; nil when there is none.
     public var audio: Audio?
+    /// Every stream of the file with its index and its number among those of its kind (`probe` lists them).
+    public var streams: [StreamEntry] = []
 
     /// Opens and describes `path`.
     /// - Throws: `MediaError` naming the file when it cannot be opened or holds no audio or video.
@@ -101,6 +103,7 @@ public struct MediaAsset: Sendable, Codable {
         }
         if let i = format.bestStream(AVMEDIA_TYPE_AUDIO) { audio = Self.describeAudio(format.streams[i], index: i) }
         if video == nil && audio == nil { throw MediaError("cannot read '\(path)': it has no audio or video") }
+        streams = StreamEntry.all(in: format)
     }
 
     static func describeVideo(_ st: UnsafeMutablePointer<AVStream>, index: Int) -> Video {

@@ -3,6 +3,7 @@ import CShims
 import Foundation
 import LayerCompositor
 import LayerGraphics
+import Synchronization
 
 /// Encoder settings for `MovieWriter`.
 public struct EncoderSettings: Sendable {
@@ -15,6 +16,8 @@ public struct EncoderSettings: Sendable {
     public var preset: String = "veryfast"
     /// Frames per second as a rational `num/den`.
     public var frameRate: (num: Int32, den: Int32) = (30, 1)
+    /// Bitrate, keyframes, picture format, the encoder's own options, two passes, the audio encoder (`EncoderControl`).
+    public var control = EncoderControl()
     /// Settings with the given codec, quality, preset and frame rate.
     public init(codec: String? = nil, crf: Int = 20, preset: String = "veryfast", frameRate: (num: Int32, den: Int32) = (30, 1)) {
         self.codec = codec; self.crf = crf; self.preset = preset; self.frameRate = frameRate
@@ -41,8 +44,15 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     private var audio: AudioTrackWriter?
     private var subtitles: SubtitleStreamWriter?
     private var finished = false
+    private let setup: VideoEncoderSetup
+    private var hardwareFrames: HardwareFrames?
+    /// The canvas with straight alpha, for an encoder format with alpha; nil for opaque formats.
+    private var straight: UnsafeMutablePointer<UInt32>?
     /// Frames encoded so far.
     public private(set) var framesWritten = 0
+    /// Bytes of output so far (the file's position; for a sequence, the pictures' bytes), read by any thread (`--progress`).
+    public var bytesWritten: Int64 { written.load(ordering: .relaxed) }
+    private let written = Atomic<Int64>(0)
 
     /// Opens the file and its encoder.
     /// - Parameters:
@@ -68,7 +78,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         let container = OutputContainer(format)
         let isImage = container.name == "image2"
         let guessed = av_guess_codec(format, nil, finalPath, nil, AVMEDIA_TYPE_VIDEO)
-        guard let codecName = settings.codec ?? (isImage ? String(cString: avcodec_get_name(guessed)) : container.defaultVideoEncoder()) else {
+        guard let codecName = settings.codec ?? (isImage ? Self.imageEncoder(guessed) : container.defaultVideoEncoder()) else {
             throw MediaError("cannot write '\(finalPath)': this FFmpeg has no encoder for \(container.name) video")
         }
         guard let codec = avcodec_find_encoder_by_name(codecName), codec.pointee.type == AVMEDIA_TYPE_VIDEO else {
@@ -84,7 +94,17 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         try EncoderLimits.checkPreset(settings.preset, encoder: codecName)
         // JPEG stills: full-range BT.601 (the JFIF convention), one picture written over the file.
         let isJPEG = codec.pointee.id == AV_CODEC_ID_MJPEG
-        let pixelFormat = isJPEG ? AV_PIX_FMT_YUVJ420P : Self.pixelFormat(for: codec)
+        let setup = VideoEncoderSetup(control: settings.control, codecName: codecName, path: finalPath)
+        self.setup = setup
+        // A hardware encoder of device pictures (VAAPI) is fed NV12 pictures uploaded to its device.
+        let hardware = HardwareFrames.needed(by: codec)
+        let pixelFormat: AVPixelFormat
+        if hardware != nil { pixelFormat = AV_PIX_FMT_NV12 } else {
+            pixelFormat = try setup.requestedPixelFormat(codec) ?? setup.transparentFormat(codec)
+                ?? (isJPEG ? AV_PIX_FMT_YUVJ420P : Self.pixelFormat(for: codec))
+        }
+        // Formats with alpha are made from straight-alpha pictures (`AlphaOutput`).
+        if AlphaOutput.hasAlpha(pixelFormat) { straight = .allocate(capacity: max(1, width * height)) }
         (self.width, self.height) = try EncoderLimits.pictureSize(width: width, height: height, pixelFormat: pixelFormat,
                                                                    encoder: codecName, path: finalPath)
         var oc: UnsafeMutablePointer<AVFormatContext>? = nil
@@ -103,6 +123,9 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         enc.pointee.time_base = AVRational(num: settings.frameRate.den, den: settings.frameRate.num)
         enc.pointee.framerate = AVRational(num: settings.frameRate.num, den: settings.frameRate.den)
         enc.pointee.pix_fmt = pixelFormat
+        if let hardware {
+            hardwareFrames = try HardwareFrames(hardware, encoder: enc, codecName: codecName, width: self.width, height: self.height, path: finalPath)
+        }
         yuv420Range = enc.pointee.pix_fmt == AV_PIX_FMT_YUV420P ? .limited : enc.pointee.pix_fmt == AV_PIX_FMT_YUVJ420P ? .full : nil
         if isImage && !finalPath.contains("%") {
             av_opt_set(oc.pointee.priv_data, "update", "1", 0) // one picture, written over the one file
@@ -120,15 +143,18 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         enc.pointee.chroma_sample_location = AVCHROMA_LOC_LEFT
         enc.pointee.thread_count = 0
         if oc.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { enc.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-        av_opt_set(enc.pointee.priv_data, "crf", "\(settings.crf)", 0)
+        if try setup.configure(enc) { av_opt_set(enc.pointee.priv_data, "crf", "\(settings.crf)", 0) }
         av_opt_set(enc.pointee.priv_data, "preset", settings.preset, 0)
         if codecName == "libvpx-vp9" { av_opt_set(enc.pointee.priv_data, "deadline", "realtime", 0); av_opt_set(enc.pointee.priv_data, "cpu-used", "8", 0) }
         // x265 prints its banner and statistics (25 lines) straight on stderr, past FFmpeg's log; its errors still
         // reach FFmpeg's log through libavcodec.
         if codecName == "libx265" { av_opt_set(enc.pointee.priv_data, "x265-params", "log-level=none", 0) }
         if let segment { segment.apply(to: enc, encoderName: codecName); segment.tag(oc) } // segments join without re-encoding
-        let opened = FFmpegLogging.reason { avcodec_open2(enc, codec, nil) }
+        var encoderOptions = try setup.optionDictionary()
+        defer { av_dict_free(&encoderOptions) }
+        let opened = FFmpegLogging.reason { avcodec_open2(enc, codec, &encoderOptions) }
         guard opened.status >= 0 else { throw MediaError.ffmpeg("cannot open the encoder \(codecName) for '\(finalPath)'", opened) }
+        try setup.checkLeftovers(encoderOptions)
         avcodec_parameters_from_context(st.pointee.codecpar, enc)
         st.pointee.time_base = enc.pointee.time_base
         // The rate readers report (`r_frame_rate`): NUT and raw streams have no other way to say it (without it,
@@ -137,14 +163,11 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         st.pointee.r_frame_rate = enc.pointee.framerate
 
         if let source, let span, container.takesAudio {
-            // Copied when the container takes the codec, else re-encoded (AAC, Opus for WebM, or the container's own).
-            // Silence first or a loop needs decoded samples: re-encoded.
-            if span.isPlain, let copier = try? AudioCopier(source: source, range: span.sourceRange, into: oc, name: finalPath) {
-                audio = copier
-            } else {
-                audio = try AudioTranscoder(source: source, span: span, into: oc, name: finalPath)
-            }
+            // Copied when the container takes the codec, else re-encoded (AAC, Opus for WebM, or the container's own);
+            // --audio-codec and --audio-bitrate choose otherwise.
+            audio = try AudioTrackChoice.writer(source: source, span: span, into: oc, name: finalPath, control: settings.control)
         }
+        MetadataCopy.copy(from: settings.control.metadataSource, range: span?.sourceRange, into: oc)
 
         if let subtitleSource, let range = span?.sourceRange {
             subtitles = SubtitleStreamWriter(source: subtitleSource, range: range, into: oc, name: finalPath)
@@ -167,7 +190,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         av_opt_set_int(UnsafeMutableRawPointer(sws), "src_format", Int64(AV_PIX_FMT_BGRA.rawValue), 0)
         av_opt_set_int(UnsafeMutableRawPointer(sws), "dstw", Int64(self.width), 0)
         av_opt_set_int(UnsafeMutableRawPointer(sws), "dsth", Int64(self.height), 0)
-        av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_format", Int64(enc.pointee.pix_fmt.rawValue), 0)
+        av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_format", Int64(pixelFormat.rawValue), 0)
         av_opt_set_int(UnsafeMutableRawPointer(sws), "sws_flags", Int64(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP), 0)
         av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_h_chr_pos", 0, 0)
         av_opt_set_int(UnsafeMutableRawPointer(sws), "dst_v_chr_pos", 128, 0)
@@ -178,12 +201,13 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         guard let frame, packet != nil else { throw MediaError("out of memory") }
         frame.pointee.width = self.width
         frame.pointee.height = self.height
-        frame.pointee.format = enc.pointee.pix_fmt.rawValue
+        frame.pointee.format = pixelFormat.rawValue
         let status = av_frame_get_buffer(frame, 0)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot allocate frames for '\(finalPath)'", status) }
     }
 
     deinit {
+        straight?.deallocate()
         sws_freeContext(sws)
         av_frame_free(&frame)
         av_packet_free(&packet)
@@ -192,6 +216,13 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&oc.pointee.pb) }
             avformat_free_context(oc)
         }
+    }
+
+    /// The encoder of pictures of `codec` (a sequence's or a still's): FFmpeg's encoder for it (WebP's is libwebp,
+    /// whose codec is named "webp"), else the codec's name.
+    static func imageEncoder(_ codec: AVCodecID) -> String {
+        if codec == AV_CODEC_ID_WEBP, avcodec_find_encoder_by_name("libwebp") != nil { return "libwebp" }  // one picture a file, not an animation
+        return avcodec_find_encoder(codec).map { String(cString: $0.pointee.name) } ?? String(cString: avcodec_get_name(codec))
     }
 
     /// Whether `path` names a single JPEG picture (written through the image2 muxer with the mjpeg encoder).
@@ -343,8 +374,13 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     }
 
     private func convertWithSwscale(_ surface: Surface, into frame: UnsafeMutablePointer<AVFrame>) {
-        var srcData: [UnsafePointer<UInt8>?] = [UnsafePointer(UnsafeMutableRawPointer(surface.pixels).assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
-        var srcStride: [Int32] = [Int32(surface.pixelsPerRow * 4), 0, 0, 0]
+        var pixels = surface.pixels, rowBytes = surface.pixelsPerRow * 4
+        if let straight {
+            AlphaOutput.straighten(surface, into: straight)
+            (pixels, rowBytes) = (straight, surface.width * 4)
+        }
+        var srcData: [UnsafePointer<UInt8>?] = [UnsafePointer(UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
+        var srcStride: [Int32] = [Int32(rowBytes), 0, 0, 0]
         withUnsafeMutablePointer(to: &frame.pointee.data) { data in
             data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
                 withUnsafeMutablePointer(to: &frame.pointee.linesize) { lines in
@@ -361,7 +397,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     private func encodeFrame() throws {
         guard let frame, let encoder else { return }
         frame.pointee.pts = Int64(framesWritten)
-        let status = avcodec_send_frame(encoder, frame)
+        let status = avcodec_send_frame(encoder, try hardwareFrames?.upload(frame, path: path) ?? frame)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
         framesWritten += 1
         try drainPackets()
@@ -378,8 +414,10 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             if packet.pointee.duration == 0 { packet.pointee.duration = 1 } // one frame, so the stream lasts to the end of its last frame
             av_packet_rescale_ts(packet, encoder.pointee.time_base, videoStream.pointee.time_base)
             packet.pointee.stream_index = videoStream.pointee.index
-            let written = av_interleaved_write_frame(output, packet)
-            guard written >= 0 else { throw MediaError.ffmpeg("cannot write '\(path)'", written) }
+            let size = Int64(packet.pointee.size)
+            let wrote = av_interleaved_write_frame(output, packet)
+            guard wrote >= 0 else { throw MediaError.ffmpeg("cannot write '\(path)'", wrote) }
+            noteBytes(adding: size)
         }
     }
 
@@ -389,10 +427,23 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         finished = true
         avcodec_send_frame(encoder, nil)
         try drainPackets()
+        if let encoder { try PassLog.write(encoder, control: setup.control, codecName: setup.codecName) }
         try audio?.finish()
         try subtitles?.finish()
         let status = av_write_trailer(output)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot finish '\(path)'", status) }
+        noteBytes(adding: 0, final: true)
         if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&output.pointee.pb) }
+    }
+
+    /// Records the output's size: where its file stands, or for muxers that write their own files, the packets' bytes.
+    /// At the end, the file's whole size (a muxer may have gone back to fill in its header).
+    private func noteBytes(adding packetBytes: Int64, final: Bool = false) {
+        if let pb = output?.pointee.pb {
+            if final { avio_flush(pb) }  // the size on disk counts only what left the buffer
+            written.store(final ? max(avio_size(pb), avio_seek(pb, 0, SEEK_CUR)) : avio_seek(pb, 0, SEEK_CUR), ordering: .relaxed)
+        } else {
+            _ = written.wrappingAdd(packetBytes, ordering: .relaxed)
+        }
     }
 }

@@ -35,7 +35,8 @@ extension Layerplay {
             StandardError.writeLine("layerplay: warning: '\(input)' claims \(claimed) frames/s; exporting at \(Double(rate.num) / Double(rate.den)) (--fps sets the rate)")
         }
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
-        let settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
+        var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
+        settings.control = encoding.control(metadataSource: input, transparentCanvas: !background.isOpaque)
         let exporter = Exporter(root: card.host, width: canvas.width, height: canvas.height, settings: settings, start: begin,
                                 frameCount: frames,
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
@@ -46,12 +47,14 @@ extension Layerplay {
             return
         }
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
+        let report = try reporting.open()
         let statistics: Exporter.Statistics
-        do { statistics = try exporter.export(to: output, replacing: overwrite) { bar.show($0) } } catch {
+        do { statistics = try exporter.export(to: output, replacing: overwrite) { bar.show($0); report?.update(ProgressReport.snapshot($0, frameRate: rate)) } } catch {
             bar.finish()
             throw runError(error)
         }
         bar.finish()
+        report?.finish(statistics, frameRate: rate)
         if stats { printStatistics(statistics) }
     }
 

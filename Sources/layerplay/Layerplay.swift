@@ -84,6 +84,10 @@ struct Layerplay: ParsableCommand {
     var noAudio = false
     @OptionGroup(title: "Segments")
     var segmenting: SegmentFlags
+    @OptionGroup(title: "Encoder control")
+    var encoding: EncoderOptions
+    @OptionGroup var reporting: ProgressOptions
+    @OptionGroup var streamChoice: StreamOptions
 
     // Subtitles
     @Option(help: ArgumentHelp("A subtitle file (.srt .ass .ssa .vtt), or STREAM, a number: the input's subtitle stream of that index (0 = the first). In a window it shows first; in a movie or still it is burnt in.", valueName: "FILE|STREAM"))
@@ -131,6 +135,7 @@ struct Layerplay: ParsableCommand {
     }
 
     func run() throws {
+        try streamChoice.choose(in: input)
         guard let output else { return try play() }
         try checkOutput(output)
         let media = try openMedia(input)

@@ -36,6 +36,9 @@ struct SceneRunCommand: ParsableCommand {
     var preset: String = "veryfast"
     @Flag(name: .customLong("no-audio"), help: "No sound.")
     var noAudio = false
+    @OptionGroup(title: "Encoder control")
+    var encoding: EncoderOptions
+    @OptionGroup var reporting: ProgressOptions
     @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
     var overwrite = false
     @Flag(name: .customLong("no-watch"), help: "In a window, do not reload the scene when its file changes.")
@@ -56,7 +59,9 @@ struct SceneRunCommand: ParsableCommand {
     static let ownOptions: Set<String> = Set(["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
                                           "--preset", "--no-audio", "--no-watch", "--stats", "--help"])
         .union(SegmentFlags.options).union(SegmentFlags.flags)
+        .union(EncoderOptions.optionNames).union(ProgressOptions.optionNames)
     static let ownFlags: Set<String> = Set(["--no-audio", "--no-watch", "--stats", "--help"]).union(SegmentFlags.flags)
+        .union(EncoderOptions.flagNames)
 
     /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
     /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
@@ -125,8 +130,9 @@ struct SceneRunCommand: ParsableCommand {
         let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
         // The scene's `audio` input (none with "none" or --no-audio), from its `start` as its picture.
         let audio = noAudio || MovieWriter.isImageSequence(output) ? nil : loaded.audio
-        let exporter = Exporter(root: loaded.root, width: width, height: height,
-                                settings: EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate),
+        var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
+        settings.control = encoding.control(metadataSource: nil, transparentCanvas: !(loaded.root.backgroundColor?.isOpaque ?? false))
+        let exporter = Exporter(root: loaded.root, width: width, height: height, settings: settings,
                                 start: start?.seconds ?? 0, frameCount: frames, audioSource: audio?.src)
         exporter.audioOffset = audio?.start ?? 0
         exporter.audioLoopLength = audio?.loopLength
@@ -136,7 +142,11 @@ struct SceneRunCommand: ParsableCommand {
             } catch let e as RunError { throw e } catch { throw RunError("\(error)") }
             return
         }
-        do { _ = try exporter.export(to: output, replacing: overwrite) { _ in } } catch let e as FileExistsError {
+        let report = try reporting.open()
+        do {
+            let statistics = try exporter.export(to: output, replacing: overwrite) { report?.update(ProgressReport.snapshot($0, frameRate: rate)) }
+            report?.finish(statistics, frameRate: rate)
+        } catch let e as FileExistsError {
             throw RunError("'\(e.path)' already exists; use -y to overwrite it")
         } catch { throw RunError("\(error)") }
     }
