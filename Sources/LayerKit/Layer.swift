@@ -318,10 +318,13 @@ open class Layer: CustomStringConvertible {
 
     // MARK: Actions (Animation/Action.swift)
 
-    /// Actions by event key, searched after the delegate's (CALayer's `actions`); a `NullAction` turns one off.
+    /// Actions by event key, searched after the delegate's (CALayer's `actions`); a `NullAction` or Foundation's
+    /// `NSNull()` turns one off, as Core Animation users write it: `layer.actions = ["position": NSNull()]`.
     public var actions: [String: Action]?
     /// Defaults searched after `actions`: `style["actions"]` (a `[String: Action]`), then `style["style"]`, recursively.
     public var style: [String: Any]?
+    /// Values set by `setValue(_:forKeyPath:)` under keys that name no property (Core Animation's layers keep any key).
+    @exclusivity(unchecked) var keyedValues: [String: AnimationValue] = [:]
     /// The animatable properties this class adds to `Layer`'s (see `AnimatableProperty`). A subclass returns
     /// `super.animatableProperties +` its own.
     open class var animatableProperties: [AnimatableProperty] { [] }
