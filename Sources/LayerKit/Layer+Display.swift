@@ -16,8 +16,11 @@ extension Layer {
     public func displayIfNeeded() {
         guard displayIsNeeded else { return }
         displayIsNeeded = false
-        display()
+        // The part to redraw is handed over and cleared first, so that a mark made while drawing stays for next time.
+        displayingDirtyRect = displayDirtyRect
         displayDirtyRect = nil
+        defer { displayingDirtyRect = nil }
+        display()
     }
 
     /// `displayIfNeeded()` on this layer, its mask and all their sublayers.
@@ -41,7 +44,7 @@ extension Layer {
         delegate?.layerWillDraw(self)
         let context = DrawingContext(size: b.size, scale: scale, opaque: isOpaque)
         context.translateBy(x: -b.minX, y: -b.minY)
-        if let dirty = displayDirtyRect, let kept = lastBackingStore, kept.canKeep(contents, bounds: b, scale: context.scale, opaque: isOpaque) {
+        if let dirty = displayingDirtyRect, let kept = lastBackingStore, kept.canKeep(contents, bounds: b, scale: context.scale, opaque: isOpaque) {
             // The old pixels, one to one (the image covers the canvas's whole pixels), then the marked part afresh.
             context.draw(kept.image, in: Rect(x: b.minX, y: b.minY, width: Double(kept.image.width) / context.scale,
                                               height: Double(kept.image.height) / context.scale))

@@ -426,6 +426,8 @@ open class Layer: CustomStringConvertible {
     var displayIsNeeded = false
     /// The part marked by `setNeedsDisplay(_:)` since the last display, in layer points; nil: the whole layer.
     var displayDirtyRect: Rect?
+    /// The marked part the running `display()` redraws (`displayIfNeeded()` hands it over); nil: the whole layer.
+    var displayingDirtyRect: Rect?
     /// The last backing store `displayByDrawing` made, while it is still the contents: what a partial redraw keeps.
     var lastBackingStore: BackingStore?
 

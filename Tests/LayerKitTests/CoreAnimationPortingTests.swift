@@ -136,6 +136,25 @@ struct CoreAnimationPortingTests {
         #expect(layer.clips.last == layer.bounds)
     }
 
+    @Test func aMarkMadeWhileDrawingStaysForTheNextDisplay() {
+        final class RemarkingLayer: Layer {
+            var clips: [Rect] = []
+            override func draw(in ctx: DrawingContext) {
+                clips.append(ctx.boundingBoxOfClipPath)
+                if clips.count == 2 { setNeedsDisplay(Rect(x: 1, y: 1, width: 2, height: 2)) }
+            }
+        }
+        let layer = RemarkingLayer()
+        layer.bounds = Rect(x: 0, y: 0, width: 8, height: 8)
+        layer.setNeedsDisplay()
+        layer.displayIfNeeded()
+        layer.setNeedsDisplay(Rect(x: 4, y: 4, width: 2, height: 2))
+        layer.displayIfNeeded()
+        #expect(layer.needsDisplay(), "marked again while drawing")
+        layer.displayIfNeeded()
+        #expect(layer.clips == [layer.bounds, Rect(x: 4, y: 4, width: 2, height: 2), Rect(x: 1, y: 1, width: 2, height: 2)])
+    }
+
     @Test func setNeedsDisplayInRectRedrawsWholeWhenTheStoreCannotBeKept() {
         let layer = ClipRecordingLayer()
         layer.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
