@@ -48,9 +48,16 @@ public final class Compositor: Sendable {
     ///   - clear: fill the surface with transparent black first (the default); false draws over what is there.
     public func render(_ root: LayerSnapshot, into surface: Surface, clear: Bool = true) {
         guard surface.width > 0 && surface.height > 0 else { return }
+        render(root, world: root.localTransform, into: surface, clear: clear)
+    }
+
+    /// Draws `root` into `surface` with `world` as the root's map from its bounds space to the surface's pixels
+    /// (`Layer.render(in:)` places the root by a context's transform instead of its own place in its superlayer).
+    func render(_ root: LayerSnapshot, world: Transform3D, into surface: Surface, clear: Bool = true) {
+        guard surface.width > 0 && surface.height > 0 else { return }
         let viewport = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let lowering = Lowering(viewport: viewport, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
-        let ops = lowering.lower(root, world: root.localTransform, planes: [], clips: [])
+        let ops = lowering.lower(root, world: world, planes: [], clips: [])
         tileCache.endFrame()
         executor.render(ops, into: surface, clear: clear)
     }

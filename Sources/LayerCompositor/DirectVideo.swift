@@ -73,6 +73,8 @@ extension Compositor {
         if s.isHidden { return true }
         if (s.shadowOpacity > 0 && s.shadowColor != nil) || s.mask != nil || s.borderWidth > 0 || s.opacity < 1 || s.preserves3D
             || s.transition != nil || s.contentsFade != nil
+            // An aliased layer's picture edges are cut at pixel centres, which a display's own scaling would not do.
+            || !s.allowsEdgeAntialiasing
             // What a layer class draws from its payload (a shape's raster…) is never a video picture: lowering it here
             // would only cost a rasterisation.
             || s.payload != nil

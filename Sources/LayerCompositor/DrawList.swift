@@ -99,8 +99,8 @@ final class BodyDraw {
             let r = c.rect
             let enclosing = r.minX <= inner.minX && r.minY <= inner.minY && r.maxX >= inner.maxX && r.maxY >= inner.maxY
             if !enclosing {
-                inner = RoundedRect(minX: max(inner.minX, r.minX), minY: max(inner.minY, r.minY),
-                                    maxX: min(inner.maxX, r.maxX), maxY: min(inner.maxY, r.maxY), radii: inner.radii)
+                inner = inner.with(minX: max(inner.minX, r.minX), minY: max(inner.minY, r.minY),
+                                   maxX: min(inner.maxX, r.maxX), maxY: min(inner.maxY, r.maxY))
             }
         }
         deep = DeepInterior(inner: inner, toLocal: placement.toLocal)
@@ -109,7 +109,8 @@ final class BodyDraw {
         // of a square-cornered rect around both.
         if let c = contents, !c.clippedToShape {
             let around = RoundedRect(minX: min(shape.minX, c.rect.minX), minY: min(shape.minY, c.rect.minY),
-                                     maxX: max(shape.maxX, c.rect.maxX), maxY: max(shape.maxY, c.rect.maxY), radii: .zero)
+                                     maxX: max(shape.maxX, c.rect.maxX), maxY: max(shape.maxY, c.rect.maxY), radii: .zero,
+                                     aliased: shape.aliased)
             reach = DeepInterior(reachOf: around, toLocal: placement.toLocal)
         } else {
             reach = DeepInterior(reachOf: shape, toLocal: placement.toLocal)

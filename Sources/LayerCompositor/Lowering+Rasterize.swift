@@ -31,7 +31,7 @@ extension Lowering {
         if texelsPerPixelAtCentre(b, h: h, toLocal: toLocal, sx: scale, sy: scale) > 1.0001 {
             nearest = layer.minificationFilter == .nearest
         }
-        let draw = ContentsDraw(sampler: SamplerChoice(.image(image), nearest: nearest), rect: plainShape(b),
+        let draw = ContentsDraw(sampler: SamplerChoice(.image(image), nearest: nearest), rect: plainShape(b, aliased: !layer.allowsEdgeAntialiasing),
                                 map: ContentsMap(rect: b, source: source, center: Rect(x: 0, y: 0, width: 1, height: 1),
                                                  contentsScale: scale),
                                 clippedToShape: false, isOpaque: false, owner: image)

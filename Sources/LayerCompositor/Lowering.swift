@@ -229,18 +229,25 @@ struct Lowering {
 
     // MARK: Pieces
 
+    /// The layer's shape: its bounds rounded by `cornerRadius` on `maskedCorners`, with `cornerCurve`'s corners (a
+    /// continuous corner's radius clamped so that it fits, `ContinuousCorner.clampedRadius`), aliased when the layer
+    /// does not allow edge antialiasing. Background, border, contents clip and `masksToBounds` clip all take it.
     func roundedShape(of layer: LayerSnapshot) -> RoundedRect {
         let b = layer.bounds.standardized
-        let r = Float(max(0, min(layer.cornerRadius, min(b.width, b.height) / 2)))
+        let continuous = layer.cornerCurve == .continuous
+        let r = Float(continuous ? ContinuousCorner.clampedRadius(layer.cornerRadius, width: b.width, height: b.height)
+                                 : max(0, min(layer.cornerRadius, min(b.width, b.height) / 2)))
         let m = layer.maskedCorners
         return RoundedRect(minX: Float(b.minX), minY: Float(b.minY), maxX: Float(b.maxX), maxY: Float(b.maxY),
                            radii: SIMD4(m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
-                                        m.contains(.layerMinXMaxYCorner) ? r : 0, m.contains(.layerMaxXMaxYCorner) ? r : 0))
+                                        m.contains(.layerMinXMaxYCorner) ? r : 0, m.contains(.layerMaxXMaxYCorner) ? r : 0),
+                           continuous: continuous && r > 0, aliased: !layer.allowsEdgeAntialiasing)
     }
 
-    func plainShape(_ rect: Rect) -> RoundedRect {
+    func plainShape(_ rect: Rect, aliased: Bool = false) -> RoundedRect {
         let b = rect.standardized
-        return RoundedRect(minX: Float(b.minX), minY: Float(b.minY), maxX: Float(b.maxX), maxY: Float(b.maxY), radii: .zero)
+        return RoundedRect(minX: Float(b.minX), minY: Float(b.minY), maxX: Float(b.maxX), maxY: Float(b.maxY), radii: .zero,
+                           aliased: aliased)
     }
 
     /// Whether `isDoubleSided = false` hides the layer: its projected bounds wind the other way (back face).
@@ -297,7 +304,7 @@ struct Lowering {
             nearest = layer.minificationFilter == .nearest
         }
         return ContentsDraw(sampler: SamplerChoice(contents, nearest: nearest, layer: layer),
-                            rect: plainShape(r), map: map,
+                            rect: plainShape(r, aliased: !layer.allowsEdgeAntialiasing), map: map,
                             clippedToShape: layer.masksToBounds, isOpaque: contents.isOpaque, owner: contents.owner)
     }
 

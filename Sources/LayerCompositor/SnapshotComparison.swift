@@ -25,7 +25,9 @@ enum SnapshotComparison {
               a.contentsRect == b.contentsRect, a.contentsCenter == b.contentsCenter, a.contentsScale == b.contentsScale,
               a.minificationFilter == b.minificationFilter, a.magnificationFilter == b.magnificationFilter,
               a.minificationFilterBias == b.minificationFilterBias, a.cornerRadius == b.cornerRadius,
-              a.maskedCorners == b.maskedCorners, a.borderWidth == b.borderWidth, a.borderColor == b.borderColor,
+              a.maskedCorners == b.maskedCorners, a.cornerCurve == b.cornerCurve,
+              a.allowsEdgeAntialiasing == b.allowsEdgeAntialiasing,
+              a.borderWidth == b.borderWidth, a.borderColor == b.borderColor,
               a.masksToBounds == b.masksToBounds,
               a.contentsFade?.from == b.contentsFade?.from, a.contentsFade?.fraction == b.contentsFade?.fraction,
               a.sublayers.count == b.sublayers.count else { return false }

@@ -80,7 +80,8 @@ extension MosaicPlacement {
                              Double(bounds.x0), Double(bounds.y0), Double(bounds.x1), Double(bounds.y1)]
         func add(_ r: RoundedRect) {
             key += [Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY),
-                    Double(r.radii.x), Double(r.radii.y), Double(r.radii.z), Double(r.radii.w)]
+                    Double(r.radii.x), Double(r.radii.y), Double(r.radii.z), Double(r.radii.w),
+                    r.continuous ? 1 : 0, r.aliased ? 1 : 0]
         }
         add(shape); add(contentsRect)
         for clip in clips { add(clip.shape) }

@@ -42,6 +42,9 @@ public final class DrawingContext {
     public let pixelWidth: Int
     /// The canvas's height in pixels: the height in points times `scale`, rounded up (1 … `maxPixelSide`).
     public let pixelHeight: Int
+    /// Whether the canvas has no alpha channel (`init(size:scale:opaque:)`): it starts opaque black, and every pixel
+    /// of `makeImage()` is opaque.
+    public let isOpaque: Bool
 
     private let surface: OpaquePointer
     /// The cairo context (cairo_t *); the text extension draws through it too.
@@ -57,7 +60,11 @@ public final class DrawingContext {
     /// A transparent canvas of `size` points at `scale` pixels per point: `size × scale` pixels, rounded up
     /// (at least one pixel each way). A canvas that would be wider or taller than `maxPixelSide` pixels gets the
     /// lower scale that fits it, so it is drawn whole, only coarser.
-    public init(size: Size, scale: Double = 1) {
+    ///
+    /// An `opaque` canvas has no alpha channel, as the backing store Core Animation makes for a layer whose `isOpaque`
+    /// is true: it starts black, drawing composites onto it as onto an opaque surface, clearing makes black, and
+    /// `makeImage()` gives opaque pixels.
+    public init(size: Size, scale: Double = 1, opaque: Bool = false) {
         // Any numbers may come here from a layer's bounds and contentsScale (issue 15): `Int(_:)` trapped on a side
         // of 1e300, cairo failed beyond 32767 pixels, and the scale was a precondition. A side that is not a
         // finite positive number is empty (one pixel); a scale that is not a finite positive number is 1.
@@ -70,7 +77,9 @@ public final class DrawingContext {
         // A hair of tolerance so that 10 points at scale 3 (30.000000000000004) stays 30 pixels.
         pixelWidth = min(Self.maxPixelSide, max(1, Int((width * scale - 1e-9).rounded(.up))))
         pixelHeight = min(Self.maxPixelSide, max(1, Int((height * scale - 1e-9).rounded(.up))))
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+        isOpaque = opaque
+        // RGB24 is cairo's surface without alpha: it starts zeroed (black) and composites as opaque.
+        surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
         cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
     }
@@ -215,16 +224,39 @@ public final class DrawingContext {
         cairo_restore(cr)
     }
 
+    /// Composites `surface` over the canvas pixel for pixel, its top-left pixel on the canvas's, through the clip
+    /// and whatever the current transform (what `Layer.render(in:)` does with the compositor's pixels). Leaves the
+    /// current path alone.
+    package func composite(_ surface: Surface) {
+        guard surface.width > 0, surface.height > 0 else { return }
+        let source = cairo_image_surface_create_for_data(UnsafeMutableRawPointer(surface.pixels).assumingMemoryBound(to: UInt8.self),
+                                                         CAIRO_FORMAT_ARGB32, Int32(surface.width), Int32(surface.height),
+                                                         Int32(surface.pixelsPerRow * 4))
+        defer {
+            cairo_surface_destroy(source)
+            withExtendedLifetime(surface) {}
+        }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, source, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
     // MARK: Result
 
-    /// A copy of the pixels drawn so far (premultiplied BGRA, `pixelWidth × pixelHeight`).
+    /// A copy of the pixels drawn so far (premultiplied BGRA, `pixelWidth × pixelHeight`; opaque for an opaque canvas).
     public func makeImage() -> Image {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        let opaque = isOpaque, width = pixelWidth
         return Image(width: pixelWidth, height: pixelHeight) { out in
             for y in 0..<pixelHeight {
-                UnsafeMutableRawPointer(out.baseAddress! + y * pixelWidth).copyMemory(from: data + y * stride, byteCount: pixelWidth * 4)
+                let row = out.baseAddress! + y * width
+                UnsafeMutableRawPointer(row).copyMemory(from: data + y * stride, byteCount: width * 4)
+                // RGB24 leaves the alpha byte undefined: it is 255.
+                if opaque { for x in 0..<width { row[x] |= 0xFF00_0000 } }
             }
         }
     }

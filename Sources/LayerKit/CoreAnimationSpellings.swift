@@ -83,3 +83,19 @@ extension Layer {
     @available(*, unavailable, message: "CGAffineTransform is AffineTransform2D here: setAffineTransform(AffineTransform2D(…))")
     public func setAffineTransform(_ transform: Foundation.AffineTransform) { fatalError("unavailable") }
 }
+
+/// `CAMediaTimingFillMode`: what an animation shows outside its active time, `FillMode` (`.removed`, `.forwards`,
+/// `.backwards`, `.both`), so `animation.fillMode = MediaTimingFillMode.forwards` ports as written.
+public typealias MediaTimingFillMode = FillMode
+
+/// Foundation's null as Core Animation's "no action": `layer.actions = ["position": NSNull()]` (and a delegate's
+/// `action(for:forKey:)` answering `NSNull()`) turns the action off and ends the search, as `NullAction.shared` does.
+extension NSNull: Action {
+    /// Does nothing: the search never runs a null action (it answers nil instead).
+    public func run(forKey event: String, object layer: Layer, previousValue: AnimationValue?) {}
+}
+
+extension Action {
+    /// Whether this is Foundation's `NSNull` (Action.swift cannot see Foundation).
+    var isFoundationNull: Bool { self is NSNull }
+}

@@ -48,10 +48,10 @@ open class GradientLayer: Layer {
         // nil arrays read as empty: an empty `colors` draws the same nothing, and an empty `locations` is told from
         // nil by the model when no animation of it runs (`snapshotPayload`).
         super.animatableProperties + [
-            AnimatableProperty("colors") { (layer: GradientLayer) in layer.colors ?? [] },
-            AnimatableProperty("locations") { (layer: GradientLayer) in layer.locations ?? [] },
-            AnimatableProperty("startPoint") { (layer: GradientLayer) in layer.startPoint },
-            AnimatableProperty("endPoint") { (layer: GradientLayer) in layer.endPoint },
+            AnimatableProperty("colors", value: { (layer: GradientLayer) in layer.colors ?? [] }, set: { layer, v in layer.colors = v }),
+            AnimatableProperty("locations", value: { (layer: GradientLayer) in layer.locations ?? [] }, set: { layer, v in layer.locations = v }),
+            AnimatableProperty("startPoint", value: { (layer: GradientLayer) in layer.startPoint }, set: { layer, v in layer.startPoint = v }),
+            AnimatableProperty("endPoint", value: { (layer: GradientLayer) in layer.endPoint }, set: { layer, v in layer.endPoint = v }),
         ]
     }
 

@@ -13,7 +13,9 @@ import LayerGraphics
 /// point lies behind the eye on one of the planes, or the two layers are not in one tree (a `mask` is a tree of
 /// its own). *(ours: Core Animation returns some point in those cases; an optional makes the failure visible.)*
 extension Layer {
-    /// `p`, given in `layer`'s space (the root's when nil), in this layer's space.
+    /// `p`, given in `layer`'s space (the root's when nil), in this layer's space. Optional where CALayer's
+    /// `convert(_:from:)` is not: unwrap it (`if let q = layer.convert(p, from: other)`, or `!` when both layers are
+    /// flat and in one tree) — nil says the point has no image here (above).
     public func convert(_ p: Point, from layer: Layer?) -> Point? {
         (layer ?? root).map(p, into: self)
     }

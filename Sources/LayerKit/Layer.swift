@@ -242,6 +242,28 @@ open class Layer: CustomStringConvertible {
     }
     /// Which corners `cornerRadius` rounds (all by default).
     @exclusivity(unchecked) public var maskedCorners: CornerMask = .all
+    /// The shape of the rounded corners (`CALayer.cornerCurve`): `.circular` quarter circles (the default), or Apple's
+    /// `.continuous` corner, which eases out of the edges over about 1.53 radii (SEMANTICS.md, "Rounded corners").
+    /// It shapes the background, border, contents clip, `masksToBounds` clip and the shadow of what they draw. A
+    /// continuous corner's radius is clamped so that the corner fits half the shorter side (ours: UIKit turns it
+    /// towards a capsule instead).
+    @exclusivity(unchecked) public var cornerCurve: CornerCurve = .circular
+    /// Whether the layer's edges are antialiased when it is drawn (`CALayer.allowsEdgeAntialiasing`): true, edges
+    /// take the fraction of each pixel they cover (smooth when the layer is rotated or placed between pixels);
+    /// false, a pixel is in or out by its centre (aliased, jagged when rotated). It applies to the edges and rounded
+    /// corners of the layer's background, border, contents and `masksToBounds` clip.
+    ///
+    /// The default is true (ours: on iOS Core Animation's default is false, set for the whole app by the
+    /// `UIViewEdgeAntialiasing` Info.plist key, and on macOS true; this compositor has always antialiased, and
+    /// its renders, goldens included, keep doing so). Set it to false for iOS's look.
+    @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = true
+    /// Whether the layer's drawn backing store is opaque (`CALayer.isOpaque`, false by default). A hint for the
+    /// drawing only, as in Core Animation: when true, the backing store `display()` makes for `draw(in:)` has no
+    /// alpha channel, so it starts opaque black and what `draw(in:)` leaves undrawn stays black (draw every pixel).
+    /// It changes nothing for contents set directly (`contents = .image(…)`), nor how the layer composites, and it
+    /// takes effect at the next `display()`.
+    /// A `DrawableLayer` is opaque by default, as `CAMetalLayer` is, and there it makes the buffer's alpha ignored.
+    @exclusivity(unchecked) open var isOpaque: Bool = false
     /// Width of the border, drawn inside the bounds above contents and sublayers.
     @exclusivity(unchecked) public var borderWidth: Double = 0 {
         didSet { didChangeValue(forKey: "borderWidth", from: oldValue) }
@@ -286,7 +308,9 @@ open class Layer: CustomStringConvertible {
     }
     /// Clips contents and sublayers to the rounded bounds.
     @exclusivity(unchecked) public var masksToBounds: Bool = false
-    /// Group opacity of the layer and its sublayers.
+    /// Group opacity of the layer and its sublayers, 0…1 (1 by default). A `Double`, where CALayer's is a `Float`:
+    /// `layer.opacity = 0.5` ports as written; a `Float` value converts with `Double(f)`, and key paths and animations
+    /// take `0.5` either way.
     @exclusivity(unchecked) public var opacity: Double = 1 {
         didSet { didChangeValue(forKey: "opacity", from: oldValue) }
     }
@@ -318,10 +342,13 @@ open class Layer: CustomStringConvertible {
 
     // MARK: Actions (Animation/Action.swift)
 
-    /// Actions by event key, searched after the delegate's (CALayer's `actions`); a `NullAction` turns one off.
+    /// Actions by event key, searched after the delegate's (CALayer's `actions`); a `NullAction` or Foundation's
+    /// `NSNull()` turns one off, as Core Animation users write it: `layer.actions = ["position": NSNull()]`.
     public var actions: [String: Action]?
     /// Defaults searched after `actions`: `style["actions"]` (a `[String: Action]`), then `style["style"]`, recursively.
     public var style: [String: Any]?
+    /// Values set by `setValue(_:forKeyPath:)` under keys that name no property (Core Animation's layers keep any key).
+    @exclusivity(unchecked) var keyedValues: [String: AnimationValue] = [:]
     /// The animatable properties this class adds to `Layer`'s (see `AnimatableProperty`). A subclass returns
     /// `super.animatableProperties +` its own.
     open class var animatableProperties: [AnimatableProperty] { [] }
@@ -397,6 +424,29 @@ open class Layer: CustomStringConvertible {
     /// When true, any change of `bounds` calls `setNeedsDisplay()`.
     public var needsDisplayOnBoundsChange: Bool = false
     var displayIsNeeded = false
+    /// The part marked by `setNeedsDisplay(_:)` since the last display, in layer points; nil: the whole layer.
+    var displayDirtyRect: Rect?
+    /// The marked part the running `display()` redraws (`displayIfNeeded()` hands it over); nil: the whole layer.
+    var displayingDirtyRect: Rect?
+    /// The last backing store `displayByDrawing` made, while it is still the contents: what a partial redraw keeps.
+    var lastBackingStore: BackingStore?
+
+    /// Marks the part `rect` (in the layer's bounds space) of the contents as out of date
+    /// (`CALayer.setNeedsDisplay(_:)`, `setNeedsDisplayInRect:`): `display()` runs at the next `displayIfNeeded()`.
+    /// Marks accumulate (their union is redrawn); `setNeedsDisplay()` marks the whole layer.
+    ///
+    /// Where the drawing supports a partial redraw, only that part changes: a layer drawn by `draw(in:)` keeps its
+    /// previous backing store outside the marked rect (rounded out to whole pixels), and `draw(in:)` runs with the
+    /// context clipped to it (`boundingBoxOfClipPath` says where), as in Core Animation; a `TiledLayer` redraws only
+    /// the tiles meeting it. Elsewhere — a delegate's `display(_:)`, a first drawing, a changed size or scale, contents
+    /// set since — the whole layer is redrawn. A rect that is not finite marks the whole layer.
+    open func setNeedsDisplay(_ rect: Rect) {
+        let r = rect.standardized
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { setNeedsDisplay(); return }
+        if displayIsNeeded && displayDirtyRect == nil { return }   // the whole layer is marked already
+        displayDirtyRect = displayIsNeeded ? displayDirtyRect.map { $0.union(r) } ?? r : r
+        displayIsNeeded = true
+    }
 
     /// Makes new contents: the delegate's `display(_:)` when it provides one, else a backing store of
     /// `bounds.size × contentsScale` pixels drawn by `draw(in:)`. Call it through `displayIfNeeded()`.

@@ -51,6 +51,10 @@ public final class LayerSnapshot: Sendable {
     public let cornerRadius: Double
     /// Which corners `cornerRadius` rounds.
     public let maskedCorners: CornerMask
+    /// The shape of the rounded corners: circular, or Apple's continuous corner.
+    public let cornerCurve: CornerCurve
+    /// Whether the layer's edges are antialiased (false: each pixel is in or out by its centre).
+    public let allowsEdgeAntialiasing: Bool
     /// The border's width, drawn inside the bounds above the sublayers.
     public let borderWidth: Double
     /// The border's colour; nil for none.
@@ -92,11 +96,13 @@ public final class LayerSnapshot: Sendable {
     /// A `Transition` in progress on this layer: the compositor draws the old node turning into this one.
     public let transition: TransitionState?
 
-    /// - Parameter parentTime: the time on the parent's clock; the layer's own timing turns it into local time.
-    init(_ layer: Layer, parentTime: Double) {
+    /// - Parameters:
+    ///   - parentTime: the time on the parent's clock; the layer's own timing turns it into local time.
+    ///   - modelOnly: the model values, no animation applied, and the layer not marked as shown (`render(in:)`).
+    init(_ layer: Layer, parentTime: Double, modelOnly: Bool = false) {
         let time = layer.localTime(fromParentTime: parentTime)
-        let p = layer.presentation(at: time)
-        layer.wasPresented = true
+        let p = modelOnly ? LayerPresentation(model: layer) : layer.presentation(at: time)
+        if !modelOnly { layer.wasPresented = true }
         layerID = layer.identifier
         name = layer.name
         bounds = p.bounds
@@ -130,6 +136,8 @@ public final class LayerSnapshot: Sendable {
         minificationFilterBias = Drawable.bias(p.minificationFilterBias)
         cornerRadius = Drawable.length(p.cornerRadius)
         maskedCorners = layer.maskedCorners
+        cornerCurve = layer.cornerCurve
+        allowsEdgeAntialiasing = layer.allowsEdgeAntialiasing
         borderWidth = Drawable.length(p.borderWidth)
         borderColor = Drawable.color(p.borderColor)
         shadowColor = Drawable.color(p.shadowColor)
@@ -146,10 +154,10 @@ public final class LayerSnapshot: Sendable {
         shouldRasterize = layer.shouldRasterize
         rasterizationScale = Drawable.rasterizationScale(layer.rasterizationScale)
         // All stored sublayers, parts (PlayerLayer's picture) included: they draw, though `sublayers` hides them.
-        sublayers = layer.storedSublayers.map { LayerSnapshot($0, parentTime: time) }
-        mask = layer.mask.map { LayerSnapshot($0, parentTime: time) }
-        transition = layer.animationEntries.isEmpty ? nil : layer.transitionState(at: time)
-        if layer.keepsLastSnapshotNode { layer.lastSnapshotNode = self }
+        sublayers = layer.storedSublayers.map { LayerSnapshot($0, parentTime: time, modelOnly: modelOnly) }
+        mask = layer.mask.map { LayerSnapshot($0, parentTime: time, modelOnly: modelOnly) }
+        transition = layer.animationEntries.isEmpty || modelOnly ? nil : layer.transitionState(at: time)
+        if layer.keepsLastSnapshotNode && !modelOnly { layer.lastSnapshotNode = self }
     }
 
     /// The anchor point in the layer's bounds space: `bounds.origin + anchorPoint · bounds.size`.
@@ -197,6 +205,21 @@ extension Layer {
         let snapshot = LayerSnapshot(self, parentTime: time)
         finishHostedSnapshot(at: time)
         return snapshot
+    }
+}
+
+extension Layer {
+    /// The model values of this layer and its subtree, no animation applied (what `render(in:)` draws), after
+    /// laying the subtree out and redrawing what asked for it, as `snapshot(at:)` does, but without hosting the tree:
+    /// no transaction commits, no animation begins, no delegate hears anything. Time-varying contents (a video's frame,
+    /// particles) are those of the host's current time, or time 0 when the tree is not hosted.
+    package func modelSnapshot() -> LayerSnapshot {
+        Transaction.withoutActions {
+            layoutIfNeeded()
+            displaySubtreeIfNeeded()
+        }
+        let parentTime = currentMediaTime().map { superlayer?.convertTime($0, from: nil) ?? $0 } ?? 0
+        return LayerSnapshot(self, parentTime: parentTime, modelOnly: true)
     }
 }
 

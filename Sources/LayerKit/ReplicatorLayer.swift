@@ -58,14 +58,15 @@ open class ReplicatorLayer: Layer {
 
     open override class var animatableProperties: [AnimatableProperty] {
         super.animatableProperties + [
-            AnimatableProperty("instanceCount") { (layer: ReplicatorLayer) in Double(layer.instanceCount) },
-            AnimatableProperty("instanceDelay") { (layer: ReplicatorLayer) in layer.instanceDelay },
-            AnimatableProperty("instanceTransform") { (layer: ReplicatorLayer) in layer.instanceTransform },
-            AnimatableProperty("instanceColor") { (layer: ReplicatorLayer) in layer.instanceColor ?? .white },
-            AnimatableProperty("instanceRedOffset") { (layer: ReplicatorLayer) in layer.instanceRedOffset },
-            AnimatableProperty("instanceGreenOffset") { (layer: ReplicatorLayer) in layer.instanceGreenOffset },
-            AnimatableProperty("instanceBlueOffset") { (layer: ReplicatorLayer) in layer.instanceBlueOffset },
-            AnimatableProperty("instanceAlphaOffset") { (layer: ReplicatorLayer) in layer.instanceAlphaOffset },
+            AnimatableProperty("instanceCount", value: { (layer: ReplicatorLayer) in Double(layer.instanceCount) },
+                               set: { layer, v in layer.instanceCount = v.isFinite ? Int(max(-1e9, min(v, 1e9)).rounded(.down)) : 0 }),
+            AnimatableProperty("instanceDelay", value: { (layer: ReplicatorLayer) in layer.instanceDelay }, set: { layer, v in layer.instanceDelay = v }),
+            AnimatableProperty("instanceTransform", value: { (layer: ReplicatorLayer) in layer.instanceTransform }, set: { layer, v in layer.instanceTransform = v }),
+            AnimatableProperty("instanceColor", value: { (layer: ReplicatorLayer) in layer.instanceColor ?? .white }, set: { layer, v in layer.instanceColor = v }),
+            AnimatableProperty("instanceRedOffset", value: { (layer: ReplicatorLayer) in layer.instanceRedOffset }, set: { layer, v in layer.instanceRedOffset = v }),
+            AnimatableProperty("instanceGreenOffset", value: { (layer: ReplicatorLayer) in layer.instanceGreenOffset }, set: { layer, v in layer.instanceGreenOffset = v }),
+            AnimatableProperty("instanceBlueOffset", value: { (layer: ReplicatorLayer) in layer.instanceBlueOffset }, set: { layer, v in layer.instanceBlueOffset = v }),
+            AnimatableProperty("instanceAlphaOffset", value: { (layer: ReplicatorLayer) in layer.instanceAlphaOffset }, set: { layer, v in layer.instanceAlphaOffset = v }),
         ]
     }
 

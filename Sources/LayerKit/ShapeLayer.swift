@@ -54,14 +54,14 @@ open class ShapeLayer: Layer {
     /// The animatable keys; nil colours and paths are read as clear and empty (they draw the same: nothing).
     override open class var animatableProperties: [AnimatableProperty] {
         super.animatableProperties + [
-            AnimatableProperty("path", hasDefaultAction: false) { (l: ShapeLayer) in l.path ?? Path() },
-            AnimatableProperty("fillColor") { (l: ShapeLayer) in l.fillColor ?? .clear },
-            AnimatableProperty("strokeColor") { (l: ShapeLayer) in l.strokeColor ?? .clear },
-            AnimatableProperty("lineWidth") { (l: ShapeLayer) in l.lineWidth },
-            AnimatableProperty("miterLimit") { (l: ShapeLayer) in l.miterLimit },
-            AnimatableProperty("lineDashPhase") { (l: ShapeLayer) in l.lineDashPhase },
-            AnimatableProperty("strokeStart") { (l: ShapeLayer) in l.strokeStart },
-            AnimatableProperty("strokeEnd") { (l: ShapeLayer) in l.strokeEnd },
+            AnimatableProperty("path", hasDefaultAction: false, value: { (l: ShapeLayer) in l.path ?? Path() }, set: { l, v in l.path = v }),
+            AnimatableProperty("fillColor", value: { (l: ShapeLayer) in l.fillColor ?? .clear }, set: { l, v in l.fillColor = v }),
+            AnimatableProperty("strokeColor", value: { (l: ShapeLayer) in l.strokeColor ?? .clear }, set: { l, v in l.strokeColor = v }),
+            AnimatableProperty("lineWidth", value: { (l: ShapeLayer) in l.lineWidth }, set: { l, v in l.lineWidth = v }),
+            AnimatableProperty("miterLimit", value: { (l: ShapeLayer) in l.miterLimit }, set: { l, v in l.miterLimit = v }),
+            AnimatableProperty("lineDashPhase", value: { (l: ShapeLayer) in l.lineDashPhase }, set: { l, v in l.lineDashPhase = v }),
+            AnimatableProperty("strokeStart", value: { (l: ShapeLayer) in l.strokeStart }, set: { l, v in l.strokeStart = v }),
+            AnimatableProperty("strokeEnd", value: { (l: ShapeLayer) in l.strokeEnd }, set: { l, v in l.strokeEnd = v }),
         ]
     }
 

@@ -45,6 +45,10 @@ open class TiledLayer: Layer {
         if dirtyRects.count > Self.maxDirtyRects { invalidateAll() }
     }
 
+    /// Core Animation's spelling, `setNeedsDisplay(_:)` on every layer: here it marks only the tiles meeting `rect`,
+    /// as `setNeedsDisplay(in:)` does (no `display()` runs).
+    override open func setNeedsDisplay(_ rect: Rect) { setNeedsDisplay(in: rect) }
+
     /// `setNeedsDisplay()` lands here at the next snapshot: instead of drawing contents, every tile turns stale.
     override open func display() { invalidateAll() }
 

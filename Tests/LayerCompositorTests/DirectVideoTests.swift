@@ -36,7 +36,8 @@ struct DirectVideoTests {
         #expect(abs(plan.rect.minX - 40) < 1e-6 && abs(plan.rect.minY - 35) < 1e-6 && abs(plan.rect.width - 60) < 1e-6)
     }
 
-    @Test(arguments: ["corners", "turn", "perspective", "shadow", "border", "opacity", "bgra", "contentsRect", "10-bit"])
+    @Test(arguments: ["corners", "turn", "perspective", "shadow", "border", "opacity", "bgra", "contentsRect", "10-bit",
+                      "aliased"])
     func effectsNeedTheCompositor(_ effect: String) {
         var contents: LayerContents?
         if effect == "bgra" { contents = .image(Image(width: 8, height: 8) { _ in }) }
@@ -50,6 +51,7 @@ struct DirectVideoTests {
             case "border": l.borderWidth = 2
             case "opacity": l.opacity = 0.5
             case "contentsRect": l.contentsRect = Rect(x: 0.25, y: 0, width: 0.5, height: 1)
+            case "aliased": l.allowsEdgeAntialiasing = false   // a display's scaling would not cut at pixel centres
             default: break
             }
         }, contents: contents)

@@ -11,7 +11,8 @@ public protocol Action: AnyObject {
     func run(forKey event: String, object layer: Layer, previousValue: AnimationValue?)
 }
 
-/// "No action" (Core Animation's NSNull): found anywhere in the search, it ends it and nothing runs.
+/// "No action" (Core Animation's NSNull): found anywhere in the search, it ends it and nothing runs. Foundation's
+/// `NSNull()` is an action that says the same, so `layer.actions = ["position": NSNull()]` ports as written.
 public final class NullAction: Action, @unchecked Sendable {
     /// The one null action.
     public static let shared = NullAction()
@@ -39,7 +40,7 @@ extension LayerDelegate {
 extension Layer {
     /// The search `action(forKey:)` does.
     func searchAction(forKey event: String) -> Action? {
-        func resolved(_ a: Action) -> Action? { a is NullAction ? nil : a }
+        func resolved(_ a: Action) -> Action? { a is NullAction || a.isFoundationNull ? nil : a }
         if let delegate, let a = delegate.action(for: self, forKey: event) { return resolved(a) }
         if let a = actions?[event] { return resolved(a) }
         var style = self.style

@@ -22,6 +22,9 @@ public struct AnimatableProperty {
     public let hasDefaultAction: Bool
     /// The model value of a layer of the declaring class.
     let read: (Layer) -> AnimationValue
+    /// Sets the model value from an `AnimationValue` (`Layer.setValue(_:forKeyPath:)`); false when the value is not
+    /// of the property's type. Nil for a property declared without a setter: it cannot be set by key.
+    private(set) var write: ((Layer, AnimationValue) -> Bool)?
 
     /// - Parameters:
     ///   - key: the name animations use (`BasicAnimation(keyPath: key)`).
@@ -35,6 +38,45 @@ public struct AnimatableProperty {
             // reads as 0 rather than trapping.
             guard let l = layer as? L else { return .number(0) }
             return value(l).animationValue
+        }
+        write = nil
+    }
+
+    /// A property that can also be set by key (`layer.setValue(0.5, forKeyPath: "strokeEnd")`, as Core Animation's
+    /// key-value coding): `set` stores a value of the property's type in the model.
+    public init<L: Layer, V: AnimatableValue>(_ key: String, hasDefaultAction: Bool = true, value: @escaping (L) -> V,
+                                              set: @escaping (L, V) -> Void) {
+        self.init(key, hasDefaultAction: hasDefaultAction, value: value)
+        write = { layer, newValue in
+            guard let l = layer as? L, let v = newValue.decoded(as: V.self) else { return false }
+            set(l, v)
+            return true
+        }
+    }
+}
+
+extension AnimationValue {
+    /// The value as a `V`, when it holds one (a number also as `Float`, or as an `Int` when it is whole); nil otherwise.
+    func decoded<V>(as type: V.Type) -> V? {
+        if let same = self as? V { return same }
+        switch self {
+        case .number(let n):
+            if let v = n as? V { return v }
+            if let v = Float(n) as? V { return v }
+            if let whole = Int(exactly: n) { return whole as? V }
+            return nil
+        case .point(let p): return p as? V
+        case .size(let s): return s as? V
+        case .rect(let r): return r as? V
+        case .color(let c): return c as? V
+        case .transform(let t): return t as? V
+        case .path(let p): return p as? V
+        case .numbers(let a): return a as? V
+        case .colors(let a): return a as? V
+        case .bool(let b): return b as? V
+        case .string(let s): return s as? V
+        case .contents(let c): return c as? V
+        case .contentsCrossfade: return nil
         }
     }
 }

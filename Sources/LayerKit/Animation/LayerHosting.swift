@@ -87,6 +87,10 @@ extension Layer {
 
     /// The layer's values as shown at the tree's current media time (the time of its host's last snapshot); nil
     /// when the layer has never been in a snapshot or its tree is not hosted (CALayer's `presentation()`).
+    ///
+    /// A `LayerPresentation` value, not a layer as CALayer's presentation layer is: read its properties
+    /// (`layer.presentation()?.position`, `.opacity`, `.value(forKeyPath: "transform.rotation.z")`); it has no tree and no
+    /// methods of a layer: hit-test and convert with the model layer (`hitTest(_:)`, `convert(_:from:)`).
     public func presentation() -> LayerPresentation? {
         guard wasPresented, let host = hostRecord() else { return nil }
         return presentation(at: convertTime(host.time, from: nil))

@@ -22,8 +22,14 @@ open class DrawableLayer: Layer {
     private var explicitDrawableSize: Size?
 
     /// True (the default, as EAGL and Metal layers): the buffer's alpha is ignored and the layer is opaque.
-    public var isOpaque = true {
+    override open var isOpaque: Bool {
         didSet { renderIsNeeded = true } // the kept image was made with the old value
+    }
+
+    /// A drawable layer with the defaults above: opaque, as `CAMetalLayer` is.
+    public override init() {
+        super.init()
+        isOpaque = true
     }
     /// False (the default): `render` runs the first time and after each `setNeedsDisplay()`; true: at every snapshot.
     public var isAsynchronous = false

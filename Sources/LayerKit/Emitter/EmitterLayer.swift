@@ -103,15 +103,15 @@ open class EmitterLayer: Layer {
 
     open override class var animatableProperties: [AnimatableProperty] {
         super.animatableProperties + [
-            AnimatableProperty("birthRate") { (l: EmitterLayer) in l.birthRate },
-            AnimatableProperty("lifetime") { (l: EmitterLayer) in l.lifetime },
-            AnimatableProperty("velocity") { (l: EmitterLayer) in l.velocity },
-            AnimatableProperty("scale") { (l: EmitterLayer) in l.scale },
-            AnimatableProperty("spin") { (l: EmitterLayer) in l.spin },
-            AnimatableProperty("emitterPosition") { (l: EmitterLayer) in l.emitterPosition },
-            AnimatableProperty("emitterZPosition") { (l: EmitterLayer) in l.emitterZPosition },
-            AnimatableProperty("emitterSize") { (l: EmitterLayer) in l.emitterSize },
-            AnimatableProperty("emitterDepth") { (l: EmitterLayer) in l.emitterDepth },
+            AnimatableProperty("birthRate", value: { (l: EmitterLayer) in l.birthRate }, set: { l, v in l.birthRate = v }),
+            AnimatableProperty("lifetime", value: { (l: EmitterLayer) in l.lifetime }, set: { l, v in l.lifetime = v }),
+            AnimatableProperty("velocity", value: { (l: EmitterLayer) in l.velocity }, set: { l, v in l.velocity = v }),
+            AnimatableProperty("scale", value: { (l: EmitterLayer) in l.scale }, set: { l, v in l.scale = v }),
+            AnimatableProperty("spin", value: { (l: EmitterLayer) in l.spin }, set: { l, v in l.spin = v }),
+            AnimatableProperty("emitterPosition", value: { (l: EmitterLayer) in l.emitterPosition }, set: { l, v in l.emitterPosition = v }),
+            AnimatableProperty("emitterZPosition", value: { (l: EmitterLayer) in l.emitterZPosition }, set: { l, v in l.emitterZPosition = v }),
+            AnimatableProperty("emitterSize", value: { (l: EmitterLayer) in l.emitterSize }, set: { l, v in l.emitterSize = v }),
+            AnimatableProperty("emitterDepth", value: { (l: EmitterLayer) in l.emitterDepth }, set: { l, v in l.emitterDepth = v }),
         ]
     }
 

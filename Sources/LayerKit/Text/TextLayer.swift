@@ -61,8 +61,8 @@ open class TextLayer: Layer {
 
     open override class var animatableProperties: [AnimatableProperty] {
         super.animatableProperties + [
-            AnimatableProperty("fontSize") { (layer: TextLayer) in layer.fontSize },
-            AnimatableProperty("foregroundColor") { (layer: TextLayer) in layer.foregroundColor ?? .clear },
+            AnimatableProperty("fontSize", value: { (layer: TextLayer) in layer.fontSize }, set: { layer, v in layer.fontSize = v }),
+            AnimatableProperty("foregroundColor", value: { (layer: TextLayer) in layer.foregroundColor ?? .clear }, set: { layer, v in layer.foregroundColor = v }),
         ]
     }
 
