@@ -214,7 +214,11 @@ public final class PlaybackSession {
             Transaction.withoutActions { root.addSublayer(display.layer) }
             osd = display
         }
+        // Between frames the tree's "now" is the playback clock (SEMANTICS-ANIMATION.md §3): an animation added in
+        // `onTick` begins at the clock's time, not at the frame rendered ahead of it.
+        root.setHostClock { [clock] in clock.time }
         defer {
+            root.setHostClock(nil)
             Transaction.withoutActions {
                 osd?.layer.removeFromSuperlayer()
                 notice?.layer.removeFromSuperlayer()

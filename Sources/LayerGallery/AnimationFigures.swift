@@ -28,7 +28,7 @@ let implicitColourFigure = Figure(name: "7-implicit-colour", title: "Listing 7.2
     Transaction.animationDuration = 1
     colorLayer.backgroundColor = .red
     Transaction.commit()
-    _ = screen.snapshot(at: 0) // the frame that shows the change first: the animation begins here
+    _ = screen.snapshot(at: 0) // the frame that shows the change first (it began at 0, the frame last built)
     return screen
 }
 
@@ -159,6 +159,6 @@ let pushTransitionFigure = Figure(name: "8-push-transition", title: "CATransitio
         ctx.setFillColor(.white); ctx.fill(Rect(x: 30, y: 30, width: 60, height: 60))
     })
     Transaction.commit()
-    _ = screen.snapshot(at: 0) // the transition begins at the first frame that shows the change
+    _ = screen.snapshot(at: 0) // the first frame that shows the change (it began at 0, the frame last built)
     return screen
 }

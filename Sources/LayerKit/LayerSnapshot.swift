@@ -193,8 +193,9 @@ extension Layer {
     /// contents): take snapshots on the thread that owns the tree. It costs a walk of the tree when nothing is pending.
     ///
     /// It also does what a host does (SEMANTICS-ANIMATION.md §1, §4): the tree is hosted from then on (changes to it
-    /// animate implicitly), the thread's implicit transaction is committed, animations added with `beginTime` 0
-    /// begin at `time`, and after the snapshot delegates and completion blocks hear what ended by `time`.
+    /// animate implicitly), the thread's implicit transaction is committed (animations added with `beginTime` 0
+    /// since the last snapshot began at that snapshot's time), and after the snapshot delegates and completion
+    /// blocks hear what ended by `time`.
     public func snapshot(at time: Double = 0) -> LayerSnapshot {
         prepareHostedSnapshot(at: time)
         // Layout and drawing the tree does for itself never animate (§4: layers that run no actions).

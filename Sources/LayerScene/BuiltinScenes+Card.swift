@@ -11,11 +11,11 @@ extension BuiltinScenes {
     "input":        {"type": "media", "required": true, "position": 0, "doc": "the video, sound or picture the card shows"},
     "size":         {"type": "size", "doc": "the canvas, WxH (default: the input's display size; 1280x720 for sound only)"},
     "background":   {"type": "color", "default": "black", "doc": "the canvas colour"},
-    "layerSize":    {"type": "size", "doc": "the card's bounds, WxH, centred (default: the canvas; 2/3 of it with rotate, spin or shadow)"},
+    "layerSize":    {"type": "size", "doc": "the card's bounds, WxH, centred (default: the canvas; 2/3 of it with shadow; with rotate or spin 2/3 or less, so that the turned card and its shadow stay inside the canvas)"},
     "gravity":      {"type": "enum", "values": ["aspect", "fill", "resize"], "default": "aspect", "doc": "how the media fills the card"},
     "rotate":       {"type": "angle", "doc": "3D rotation in degrees about axis, through the card's centre (--rotate alone: 45)"},
     "axis":         {"type": "vector", "default": [0, 1, 0], "doc": "the rotation axis, X,Y,Z"},
-    "perspective":  {"type": "number", "default": 500, "min": 0, "doc": "eye distance in pixels (m34 = -1/D); 0 for none"},
+    "perspective":  {"type": "number", "min": 0, "doc": "eye distance in pixels (m34 = -1/D); 0 for none (default: 1.5 times the canvas's longer side)"},
     "spin":         {"type": "time", "doc": "one full turn about axis per this many seconds, forever (--spin alone: 8)"},
     "cornerRadius": {"type": "number", "default": 0, "min": 0, "doc": "corner radius; the media is clipped to the rounded shape"},
     "border":       {"type": "border", "doc": "border width and colour, W[:COLOR] (white by default)"},
@@ -23,16 +23,35 @@ extension BuiltinScenes {
     "mask":         {"type": "image", "doc": "an image whose alpha masks the card, stretched to its bounds"},
     "opacity":      {"type": "number", "default": 1, "min": 0, "max": 1, "doc": "the card's opacity, 0 to 1"}
   },
+  // The turned card's geometry (CLI.md, "Effects"): the eye stands 1.5 canvas sides away, so the card looks the same
+  // at every size; a turned card is 2/3 of the canvas, or smaller (down to 1/3) where its near edge, magnified by
+  // d/(d - x), would carry the card or the reach of its shadow (3 sigma + offset, in the card's plane) past the canvas
+  // at some angle about y or x, with 2 px to spare. Each bound solves one side of that for the card's scale s:
+  // about y, the near edge's height (sH/2 + ry)·d/(d - sW/2 - rx) <= H/2 - 2 (worst at 90°) and its distance from
+  // the centre (sW/2 + rx)/sqrt(1 - ((sW/2 + rx)/d)^2) <= W/2 - 2 (worst where sin = (sW/2 + rx)/d); about x the same
+  // with W and H swapped.
+  "let": {
+    "eye":    "=defined(perspective) ? perspective : 1.5 * max(W, H)",
+    "depth":  "=eye > 0 ? eye : 1000000000",
+    "reachX": "=defined(shadow) ? 3 * shadow.radius + abs(shadow.offset[0]) : 0",
+    "reachY": "=defined(shadow) ? 3 * shadow.radius + abs(shadow.offset[1]) : 0",
+    "halfW":  "=max(1, W / 2)",
+    "halfH":  "=max(1, H / 2)",
+    "hw":     "=max(1, W / 2 - 2)",
+    "hh":     "=max(1, H / 2 - 2)",
+    "fit":    "=min((hh * (depth - reachX) - reachY * depth) / (depth * halfH + hh * halfW), (hw / sqrt(1 + (hw / depth) * (hw / depth)) - reachX) / halfW, (hw * (depth - reachY) - reachX * depth) / (depth * halfW + hw * halfH), (hh / sqrt(1 + (hh / depth) * (hh / depth)) - reachY) / halfH)",
+    "turns":  "=defined(rotate) || defined(spin)"
+  },
   "inputs": {"main": {"src": "$input"}},
   "canvas": {"size": "=defined(size) ? size : (inputs.main.hasVideo ? inputs.main.size : [1280, 720])",
              "background": "$background", "resize": "relayout"},
   "layers": [{
     "id": "media-container",
-    "size": "=defined(layerSize) ? layerSize : (defined(rotate) || defined(spin) || defined(shadow) ? [max(1, floor(W * 2 / 3)), max(1, floor(H * 2 / 3))] : [W, H])",
+    "size": "=defined(layerSize) ? layerSize : (turns ? [max(1, floor(min(W * 2 / 3, max(W / 3, W * fit)))), max(1, floor(min(H * 2 / 3, max(H / 3, H * fit))))] : (defined(shadow) ? [max(1, floor(W * 2 / 3)), max(1, floor(H * 2 / 3))] : [W, H]))",
     "position": ["50%", "50%"],
     "opacity": "$opacity",
     "transform": [{"rotate3d": ["=axis[0]", "=axis[1]", "=axis[2]", "=defined(rotate) ? rotate : 0"]},
-                  {"perspective": "$perspective"}],
+                  {"perspective": "$eye"}],
     "shadowOpacity": "=defined(shadow) ? shadow.opacity : 0",
     "shadowRadius": "=defined(shadow) ? shadow.radius : 3",
     "shadowOffset": "=defined(shadow) ? shadow.offset : [0, -3]",

@@ -38,7 +38,7 @@ struct Layerplay: ParsableCommand {
     var size: PixelSize?
     @Option(help: "The canvas colour.")
     var background: Color = .black
-    @Option(name: .customLong("layer-size"), help: ArgumentHelp("Bounds of the media layer, centred (default: the canvas; 2/3 of it with --rotate, --spin or --shadow).", valueName: "WxH"))
+    @Option(name: .customLong("layer-size"), help: ArgumentHelp("Bounds of the media layer, centred (default: the canvas; 2/3 of it with --shadow; with --rotate or --spin 2/3 or less, so the turned card stays inside).", valueName: "WxH"))
     var layerSize: PixelSize?
     @Option(help: "How the media fills its layer: aspect, fill or resize.")
     var gravity: GravityOption = .aspect
@@ -48,8 +48,8 @@ struct Layerplay: ParsableCommand {
     var rotate: Double?
     @Option(help: ArgumentHelp("Rotation axis.", valueName: "X,Y,Z"))
     var axis: Axis = Axis(x: 0, y: 1, z: 0)
-    @Option(help: ArgumentHelp("Eye distance in pixels (m34 = -1/D); 0 = none.", valueName: "D"))
-    var perspective: Double = 500
+    @Option(help: ArgumentHelp("Eye distance in pixels (m34 = -1/D); 0 = none (default: 1.5 times the canvas's longer side).", valueName: "D"))
+    var perspective: Double?
     @Option(help: ArgumentHelp("Turn continuously, one full turn per SECONDS (8 when bare); stills show the angle at --at.", valueName: "SECONDS"))
     var spin: Double?
     @Option(name: .customLong("corner-radius"), help: ArgumentHelp("Corner radius; the media is clipped to the rounded shape.", valueName: "R"))
@@ -120,7 +120,7 @@ struct Layerplay: ParsableCommand {
         }
         if !(0...1).contains(opacity) { throw ValidationError("--opacity must be between 0 and 1") }
         // An eye nearer than a pixel puts m34 beyond what any canvas can show: the card would vanish without a word.
-        if perspective < 0 || (perspective > 0 && perspective < 1) {
+        if let perspective, perspective < 0 || (perspective > 0 && perspective < 1) {
             throw ValidationError("--perspective must be 0 (none) or at least 1 pixel")
         }
         if cornerRadius < 0 { throw ValidationError("--corner-radius must be 0 or more") }
@@ -164,8 +164,10 @@ struct Layerplay: ParsableCommand {
     func cardParams() throws -> [(name: String, value: String)] {
         var params: [(name: String, value: String)] = [
             ("background", background.hexText), ("gravity", gravity.rawValue), ("axis", "\(axis.x),\(axis.y),\(axis.z)"),
-            ("perspective", "\(perspective)"), ("cornerRadius", "\(cornerRadius)"), ("opacity", "\(opacity)"),
+            ("cornerRadius", "\(cornerRadius)"), ("opacity", "\(opacity)"),
         ]
+        // Left out, the eye distance is the scene's: it scales with the canvas (CLI.md), where 500 px ran off HD canvases.
+        if let perspective { params.append(("perspective", "\(perspective)")) }
         if let size { params.append(("size", "\(size.width)x\(size.height)")) }
         if let layerSize { params.append(("layerSize", "\(layerSize.width)x\(layerSize.height)")) }
         // The same turn modulo 360°: the scene's angle goes through radians and back, where 1e308° overflowed to inf.

@@ -274,8 +274,7 @@ struct ShapeLayerTests {
         morph.toValue = Path(rect: Rect(x: 0, y: 0, width: 30, height: 50))
         morph.duration = 1
         morph.timingFunction = .linear
-        shape.add(morph, forKey: "morph")
-        _ = root.snapshot(at: 0) // it begins at the next snapshot
+        shape.add(morph, forKey: "morph") // it begins now: at 0, the frame last built
         func shownPath(_ t: Double) throws -> Path {
             try #require(root.snapshot(at: t).sublayers[0].payload as? ShapePayload).path
         }
@@ -286,8 +285,8 @@ struct ShapeLayerTests {
         jump.toValue = Path(ellipseIn: Rect(x: 0, y: 0, width: 50, height: 50))
         jump.duration = 1
         jump.timingFunction = .linear
-        shape.add(jump, forKey: "morph")
         _ = root.snapshot(at: 1)
+        shape.add(jump, forKey: "morph") // after the frame at 1: it begins at 1
         #expect(try shownPath(1.4) == Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)))
         #expect(try shownPath(1.6) == Path(ellipseIn: Rect(x: 0, y: 0, width: 50, height: 50)))
     }
@@ -362,6 +361,7 @@ struct ShapeLayerTests {
         Transaction.withoutActions { shape.transform = .identity }
         frame(0.5)
         #expect(compositor.shapeCache.rasterizations == 2, "back to scale 1: still kept")
+        frame(1) // the animation added next begins now: at 1, the frame last built
         let draw = BasicAnimation(keyPath: "strokeEnd")
         draw.fromValue = 0.0
         draw.toValue = 1.0

@@ -33,7 +33,7 @@ struct TransitionTests {
         card.add(transition, forKey: "anything")
         card.backgroundColor = .blue
         Transaction.commit()
-        _ = host.snapshot(at: 0) // the first frame after the change: the transition begins here
+        _ = host.snapshot(at: 0) // the first frame after the change (the transition began at 0, the frame last built)
         return (host, card)
     }
 

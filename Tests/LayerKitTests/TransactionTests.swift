@@ -42,7 +42,7 @@ struct TransactionTests {
         card.opacity = 0.2
         #expect(card.opacity == 0.2, "the model changes at once")
         #expect(card.animationKeys() == ["opacity"])
-        #expect(opacity(host, at: 1) == 1, "it begins at the next snapshot's time, from the value shown")
+        #expect(opacity(host, at: 1) == 1, "it begins now, at the time of the frame last built, from the value shown")
         let eased = TimingFunction.default.evaluate(0.5)
         #expect(abs(opacity(host, at: 1.125) - (1 + (0.2 - 1) * eased)) < 1e-12)
         #expect(opacity(host, at: 1.25) == 0.2)
@@ -88,7 +88,7 @@ struct TransactionTests {
         card.opacity = 0
         Transaction.commit()
         #expect(Transaction.animationDuration == 0.25, "outside every scope, the default again")
-        _ = host.snapshot(at: 0) // the first snapshot after the change: the animations begin at its time
+        // The animations began at 0, the time of the frame last built (§3).
         let s = host.snapshot(at: 0.5)
         #expect(s.sublayers[0].position.x == 100, "linear, 1 s: half-way at 0.5 s")
         #expect(s.sublayers[0].opacity == 0.75, "linear, 2 s: a quarter of the way at 0.5 s")
@@ -182,12 +182,30 @@ struct TransactionTests {
 
         let (host, _, card) = hostedTree(at: 3)
         card.add(a, forKey: "fade")
+        #expect(card.animation(forKey: "fade")?.beginTime == 3, "hosted: now, the time of the frame last built")
+        #expect(card.presentation()?.opacity == 0, "what a render at 3 draws: the first state")
         _ = host.snapshot(at: 4)
-        #expect(card.animation(forKey: "fade")?.beginTime == 4, "hosted: the time of the next snapshot")
-        #expect(opacity(host, at: 4.25) == 0.25)
+        #expect(card.animation(forKey: "fade")?.beginTime == 3, "never the next snapshot's time")
+        #expect(opacity(host, at: 3.25) == 0.25)
         a.beginTime = MediaTiming.beginTimeAtZero
         card.add(a, forKey: "zero")
-        #expect(opacity(host, at: 4.5) == 0.5, "beginTimeAtZero: zero, hosted or not (over; the model's 1 shows under none)")
+        #expect(opacity(host, at: 4.5) == 1, "beginTimeAtZero: zero, hosted or not (over at 1: the model's 1 shows)")
+        #expect(opacity(host, at: 0.5) == 0.5, "beginTimeAtZero: half-way at 0.5 (fade not begun yet)")
+    }
+
+    @Test func aWindowsClockIsNowBetweenItsFrames() {
+        let (_, root, card) = hostedTree(at: 0)
+        var clock = 0.25 // a window renders ahead of its clock: its next frame may be at 0.5
+        root.setHostClock { clock }
+        defer { root.setHostClock(nil) }
+        #expect(card.currentMediaTime() == 0.25)
+        Transaction.animationTimingFunction = .linear
+        card.opacity = 0
+        #expect(card.animation(forKey: "opacity")?.beginTime == 0.25, "the clock's now, not the frame last built (0)")
+        #expect(card.presentation()?.opacity == 1)
+        clock = 0.375
+        #expect(card.presentation()?.opacity == 0.5, "presentation() follows the clock")
+        #expect(root.snapshot(at: 0.375).sublayers[0].opacity == 0.5, "as a frame at that time draws")
     }
 
     @Test func delegatesHearStartAndStop() {

@@ -73,7 +73,7 @@ extension Layer {
         guard let action = action(forKey: key) else { return }
         stack.openImplicitIfNeeded()
         // What was shown just before the change: the presentation with the old model value, at the tree's now.
-        let now = convertTime(host.time, from: nil)
+        let now = convertTime(host.now, from: nil)
         var before = LayerPresentation(model: self)
         before.set(old.animationValue, forKeyPath: key)
         applyAnimations(to: &before, at: now)

@@ -3,7 +3,8 @@ extension Layer {
     /// Attaches a copy of `animation`; an animation already under `key` is replaced, and the new one applies last.
     /// A nil key attaches it under a key of its own. A duration of 0 becomes the transaction's
     /// `animationDuration`, a nil timing function its `animationTimingFunction` (when set). On a hosted tree, a
-    /// `beginTime` of 0 means "now": the time of the next snapshot.
+    /// `beginTime` of 0 means "now" (`CACurrentMediaTime()` at the commit): the host's time, which is the frame last
+    /// built in an export or a still and the clock's time in a window (SEMANTICS-ANIMATION.md §3).
     public func add(_ animation: Animation, forKey key: String?) {
         let copy = animation.copy()
         let key = copy is Transition ? "transition" : key ?? nextGeneratedAnimationKey()
@@ -17,7 +18,8 @@ extension Layer {
         let stack = TransactionStack.current
         stack.openImplicitIfNeeded()
         stack.noteStarted(copy, on: self)
-        if copy.beginTime == 0 { host.pendingBegins.append(StartedAnimation(layer: self, animation: copy)) }
+        // Resolved now, not at the next snapshot: that frame, and `presentation()` before it, show it already running.
+        if copy.beginTime == 0 { copy.beginTime = convertTime(host.now, from: nil) }
         if copy.delegate != nil { host.watched.append(StartedAnimation(layer: self, animation: copy)) }
     }
 

@@ -1,20 +1,25 @@
 import LayerGraphics
 
 /// What a host knows about the tree it renders (SEMANTICS-ANIMATION.md §1): the tree media time of its last
-/// snapshot, whether its clock can go back, and what waits on later snapshots.
+/// snapshot, its clock between snapshots, whether that clock can go back, and what waits on later snapshots.
 final class HostRecord {
     /// The tree media time `T` of the last snapshot.
     var time: Double
+    /// A host whose clock runs between snapshots (a window): its time now. Nil for hosts whose clock stands on the
+    /// frame last built (an export, a still, a `ManualHost`).
+    var clock: (() -> Double)?
     /// A clock that never goes back (a test's `ManualHost(monotonic: true)`): finished animations are detached.
     /// Media hosts (window, export) seek, so they keep finished animations attached and only ignore them.
     let isMonotonic: Bool
-    /// Animations added with `beginTime` 0 on a hosted tree: they begin at the next snapshot's time.
-    var pendingBegins: [StartedAnimation] = []
     /// Animations with a delegate, told when they start and stop.
     var watched: [StartedAnimation] = []
     var completions: [PendingCompletion] = []
 
     init(time: Double, monotonic: Bool) { self.time = time; isMonotonic = monotonic }
+
+    /// The host's media time now (§3 "beginTime 0"): what an animation added now begins at, what `presentation()`
+    /// shows and `currentMediaTime()` says — the clock's time in a window, the frame last built elsewhere.
+    var now: Double { clock?() ?? time }
 }
 
 /// A host driven by hand: an app or a test that renders a tree at times of its choosing
@@ -36,7 +41,8 @@ public final class ManualHost {
         root.hostState = record
     }
 
-    /// The tree media time of the last snapshot (Core Animation's `CACurrentMediaTime()` for this tree).
+    /// The tree media time of the last snapshot (Core Animation's `CACurrentMediaTime()` for this tree: a manual
+    /// host's clock stands on the frame it last built).
     public var currentTime: Double { record.time }
 
     /// The tree at `time`, committing what was changed since the last snapshot.
@@ -85,22 +91,23 @@ extension Layer {
         return time
     }
 
-    /// The layer's values as shown at the tree's current media time (the time of its host's last snapshot); nil
-    /// when the layer has never been in a snapshot or its tree is not hosted (CALayer's `presentation()`).
+    /// The layer's values at the tree's current media time (its host's now: the frame last built, or a window's
+    /// clock), exactly what a render at that time draws; nil when the layer has never been in a snapshot or its
+    /// tree is not hosted (CALayer's `presentation()`).
     ///
     /// A `LayerPresentation` value, not a layer as CALayer's presentation layer is: read its properties
     /// (`layer.presentation()?.position`, `.opacity`, `.value(forKeyPath: "transform.rotation.z")`); it has no tree and no
     /// methods of a layer: hit-test and convert with the model layer (`hitTest(_:)`, `convert(_:from:)`).
     public func presentation() -> LayerPresentation? {
         guard wasPresented, let host = hostRecord() else { return nil }
-        return presentation(at: convertTime(host.time, from: nil))
+        return presentation(at: convertTime(host.now, from: nil))
     }
 
     /// The model: this layer (CALayer's `model()`; our presentations are values, not layers).
     public func model() -> Layer { self }
 
     /// What a host does before it takes a snapshot at `time` (§4 "Commit in a host"): commit the thread's implicit
-    /// transaction, and begin the animations that were added with `beginTime` 0 at the layer's local `time`.
+    /// transaction (its `beginTime` 0 animations already begin at the host's time when they were added, §3).
     func prepareHostedSnapshot(at time: Double) {
         let record: HostRecord
         if let existing = hostState { record = existing } else {
@@ -110,12 +117,15 @@ extension Layer {
         }
         TransactionStack.current.commitImplicit()
         record.time = time
-        let pending = record.pendingBegins
-        record.pendingBegins = []
-        for p in pending {
-            guard let layer = p.layer else { continue }
-            p.animation.beginTime = layer.convertTime(time, from: nil)
-        }
+    }
+
+    /// Declares that this tree's host runs on `clock` between its snapshots (a window's playback clock): an
+    /// animation added with `beginTime` 0 then begins at `clock()`, and `presentation()` and `currentMediaTime()`
+    /// read it (§3). Nil: the host's time is the frame it built last (an export, a still). Call it on the root;
+    /// the tree is hosted from then on.
+    public func setHostClock(_ clock: (() -> Double)?) {
+        if hostState == nil { hostState = HostRecord(time: clock?() ?? 0, monotonic: false) }
+        hostState?.clock = clock
     }
 
     /// What a host does after a snapshot at `time`: tell delegates, run completion blocks whose animations are all
@@ -165,8 +175,9 @@ extension MediaTiming {
 }
 
 extension Layer {
-    /// The tree media time of the host's last snapshot, Core Animation's `CACurrentMediaTime()` for this layer's tree
-    /// (there is no global clock: a window, an export and a still each have their own); nil when the tree is not
-    /// hosted. "Now" on this layer's own clock is `convertTime(currentMediaTime()!, from: nil)`.
-    public func currentMediaTime() -> Double? { hostRecord()?.time }
+    /// The tree media time now, Core Animation's `CACurrentMediaTime()` for this layer's tree (there is no global
+    /// clock: a window, an export and a still each have their own): a window's clock, else the time of the host's
+    /// last snapshot; nil when the tree is not hosted. "Now" on this layer's own clock is
+    /// `convertTime(currentMediaTime()!, from: nil)`.
+    public func currentMediaTime() -> Double? { hostRecord()?.now }
 }

@@ -6,8 +6,9 @@ import Foundation
 /// Transactions are per thread, a stack of scopes (SEMANTICS-ANIMATION.md §4). `begin()`/`commit()` nest; reading a
 /// setting searches from the innermost scope out, setting one writes the innermost scope. The first change to a
 /// hosted layer on a thread with no open scope opens the *implicit* transaction, which the host commits before its
-/// next snapshot. Nothing here reads a clock: everything a transaction starts begins at the tree media time of the
-/// snapshot that first shows it, so an export is the same on every run.
+/// next snapshot. Nothing here reads a clock: everything a transaction starts begins at its host's "now", the
+/// tree media time of the frame last built in an export (a window's playback clock in a window), so an export is
+/// the same on every run.
 public enum Transaction {
     /// Opens a scope.
     public static func begin() { TransactionStack.current.begin(implicit: false) }
