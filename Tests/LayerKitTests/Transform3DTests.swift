@@ -112,7 +112,7 @@ func makeRotationFollowsTheDocumentedFormulaForAnyNormalisedAxis(angle: Double, 
     #expect(Transform3D.makeRotation(-0.4, 0, 0, 0).isIdentity)
 }
 
-@Test(arguments: [1e-200, 1e-310, 1e200, 5e307])
+@Test(arguments: [1e-200, Double.leastNormalMagnitude / 200, 1e200, 5e307]) // the second is subnormal (≈ 1e-310)
 func makeRotationAboutAVeryShortOrLongAxisTurnsAsAboutItsDirection(scale: Double) {
     // Squaring such an axis underflows to 0 or overflows to infinity: the rotation was lost (the identity), so
     // `--axis 1e-300,0,0 --rotate 30` drew the layer unturned (issue 15).

@@ -67,11 +67,11 @@ struct ImageLoaderTests {
             let path = dir.appendingPathComponent("bad-\(kind).png").path
             switch kind {
             case "missing": break
-            case "empty": FileManager.default.createFile(atPath: path, contents: Data())
-            case "text": FileManager.default.createFile(atPath: path, contents: Data("hello, this is not a picture\n".utf8))
+            case "empty": _ = FileManager.default.createFile(atPath: path, contents: Data())
+            case "text": _ = FileManager.default.createFile(atPath: path, contents: Data("hello, this is not a picture\n".utf8))
             case "random":
                 var g = SystemRandomNumberGenerator()
-                FileManager.default.createFile(atPath: path, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &g) }))
+                _ = FileManager.default.createFile(atPath: path, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &g) }))
             case "truncated":
                 try Image(width: 64, height: 64, color: .red).writePNG(to: path)
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -110,7 +110,7 @@ struct MediaAssetTests {
     @Test func notMediaIsRefused() throws {
         try withTemporaryDirectory { dir in
             let path = dir.appendingPathComponent("notes.txt").path
-            FileManager.default.createFile(atPath: path, contents: Data(String(repeating: "plain text ", count: 50).utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(String(repeating: "plain text ", count: 50).utf8))
             #expect(throws: MediaError.self) { try MediaAsset(path: path) }
         }
     }

@@ -155,7 +155,7 @@ struct SubtitleTests {
         let f = try SubtitleFixtures()
         defer { f.remove() }
         let empty = f.path("empty.srt")
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(throws: MediaError.self) { try SubtitleReader.track(file: empty) }
     }
 
@@ -166,7 +166,7 @@ struct SubtitleTests {
         for (i, ext) in ["srt", "ass", "ssa", "vtt"].enumerated() {
             for length in [1, 100, 5000] {
                 let path = f.path("garbage\(i)-\(length).\(ext)")
-                FileManager.default.createFile(atPath: path, contents: Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }))
+                _ = FileManager.default.createFile(atPath: path, contents: Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }))
                 if let track = try? SubtitleReader.track(file: path) {
                     _ = track.cues(at: 1)
                     let layer = SubtitleLayer(tracks: [track])

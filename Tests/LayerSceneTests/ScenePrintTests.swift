@@ -54,7 +54,7 @@ private let wall = """
     let original = try loadScene(wall, sets: [("gap", "10")])
     let printed = try loadScene(try printScene(wall, sets: [("gap", "10")]))
     func shape(_ l: Layer) -> [String] {
-        [[l.name ?? "", "\(l.frame)", "\(l.opacity)", "\(l.backgroundColor.map { "\($0)" } ?? "-")", "\(l.animationKeys())"].joined(separator: " ")]
+        [[l.name ?? "", "\(l.frame)", "\(l.opacity)", "\(l.backgroundColor.map { "\($0)" } ?? "-")", String(describing: l.animationKeys())].joined(separator: " ")]
             + (l.sublayers ?? []).flatMap(shape)
     }
     #expect(shape(printed.root) == shape(original.root))
