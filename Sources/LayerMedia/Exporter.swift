@@ -52,6 +52,9 @@ public final class Exporter {
         public var overVideoFrames = 0
         /// Frames that were only videos over a colour, resampled into the encoder's planes (`VideoMosaic`).
         public var mosaicFrames = 0
+        /// With `realtime`: frames handed to the encoder more than one frame's time after they were due (a live
+        /// viewer would have seen them dropped or stalled); 0 when the export held real time.
+        public var lateFrames = 0
     }
 
     /// The tree rendered into every frame.
@@ -78,6 +81,15 @@ public final class Exporter {
     /// A media file whose subtitle streams the movie carries (for the exported range), when the container can
     /// hold them; nil for none (subtitles burnt in by a `SubtitleLayer` are pictures of the tree, not streams).
     public var subtitleSource: String?
+    /// Asked before each frame after the first, with its timeline time: true ends the movie before that frame (a
+    /// live input that ended; `frameCount` is then only the most it may have). nil: exactly `frameCount` frames.
+    public var inputEnded: ((Double) -> Bool)?
+    /// A stream or segmented output (`OutputTarget`), written in place instead of beside the target and renamed;
+    /// nil: the path given to `export` is one file (or a picture pattern).
+    public var target: OutputTarget?
+    /// Hands frame `i` over no earlier than `i / fps` seconds after the first (as `ffmpeg -re`): a server sees a
+    /// live stream, not a burst.
+    public var realtime = false
 
     /// An export of `frameCount` frames of `root` from `start`; nothing is written until `export(to:replacing:progress:)`.
     public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
@@ -114,6 +126,7 @@ public final class Exporter {
     /// - Returns: what the export did.
     public func export(to path: String, replacing: Bool = true, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
         try checkLimits()
+        if let target, !target.isAtomic { return try exportInPlace(target, progress: progress) }
         return try Interruption.during {
             let sequence = MovieWriter.isImageSequence(path)
             PartialFile.sweep(beside: path)
@@ -124,8 +137,11 @@ public final class Exporter {
             let temporary = sequence ? (scratch as NSString).appendingPathComponent((path as NSString).lastPathComponent) : scratch
             do {
                 if sequence { try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false) }
+                InputFailures.reset()
                 let stats = try run(temporary: temporary, finalPath: path, progress: progress)
                 try Interruption.check(writing: path)
+                // A network input cut mid-way is a failure, not a shorter movie.
+                if let broken = InputFailures.first { throw MediaError(broken) }
                 if sequence {
                     try publishSequence(from: scratch, pattern: path, replacing: replacing)
                     try? FileManager.default.removeItem(atPath: scratch)
@@ -174,12 +190,12 @@ public final class Exporter {
             && abs(d.rect.height - Double(height)) < 1e-6 && d.buffer.width == width && d.buffer.height == height
     }
 
-    private func run(temporary: String, finalPath: String, progress: ((Progress) -> Void)?) throws -> Statistics {
+    func run(temporary: String, finalPath: String, progress: ((Progress) -> Void)?) throws -> Statistics {
         let rate = Double(settings.frameRate.num) / Double(settings.frameRate.den)
         let duration = Double(frameCount) / rate
         let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
                                      audioFrom: audioSource, audioSpan: audioSpan(duration),
-                                     subtitlesFrom: subtitleSource)
+                                     subtitlesFrom: subtitleSource, target: target)
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.
         let pool = [Surface(width: width, height: height), Surface(width: width, height: height)]
@@ -210,11 +226,21 @@ public final class Exporter {
         let began = DispatchTime.now().uptimeNanoseconds
         var renderTimes: [Double] = []
         var directFrames = 0, overVideoFrames = 0, mosaicFrames = 0
+        var written = 0, lateFrames = 0
         for i in 0..<frameCount {
             do { try Interruption.check(writing: finalPath) } catch let stop { shared.failure.withLock { $0 = $0 ?? stop } }
             if shared.failure.withLock({ $0 != nil }) { break }
             // Frame-exact time: i · den / num, as a rational turned into seconds once.
             let outputTime = MediaTime(frame: Int64(i), rateNumerator: settings.frameRate.num, rateDenominator: settings.frameRate.den).seconds
+            if i > 0, let inputEnded, inputEnded(start + outputTime) { break }
+            written = i + 1
+            if realtime {
+                let due = began + UInt64(outputTime * 1e9)
+                if DispatchTime.now().uptimeNanoseconds > due + UInt64(1e9 / rate) { lateFrames += 1 }
+                Self.wait(until: due)
+            }
+            target?.watchdog.arm()  // a receiver that blocks the frame before this one for too long fails it
+            if let failed = target?.writeFailure { shared.failure.withLock { $0 = $0 ?? MediaError(failed) }; break }
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
@@ -253,9 +279,11 @@ public final class Exporter {
         ready.signal()
         encoderDone.wait()
         if let error = shared.failure.withLock({ $0 }) { throw error }
+        target?.watchdog.arm()
+        defer { target?.watchdog.disarm() }
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames,
-                          overVideoFrames: overVideoFrames, mosaicFrames: mosaicFrames)
+        return Statistics(frames: written, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames,
+                          overVideoFrames: overVideoFrames, mosaicFrames: mosaicFrames, lateFrames: lateFrames)
     }
 }

@@ -42,6 +42,10 @@ struct SceneRunCommand: ParsableCommand {
     var noWatch = false
     @Flag(help: "After playing, print the playback's statistics as JSON on stderr (CLI.md).")
     var stats = false
+    @Flag(name: .customLong("allow-network"), help: "Let the scene's inputs be URLs of any FFmpeg protocol or pipes (by default a scene opens only local files).")
+    var allowNetwork = false
+    @OptionGroup(title: "Streams")
+    var streams: StreamOptions
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
@@ -51,9 +55,13 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
-    static let ownOptions: Set<String> = ["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
-                                          "--preset", "--no-audio", "--no-watch", "--stats", "--help"]
-    static let ownFlags: Set<String> = ["--no-audio", "--no-watch", "--stats", "--help"]
+    static let ownOptions: Set<String> = Set(["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
+                                              "--preset", "--no-audio", "--no-watch", "--stats", "--help"])
+        .union(streamOptions).union(streamFlags)
+    static let ownFlags: Set<String> = Set(["--no-audio", "--no-watch", "--stats", "--help"]).union(streamFlags)
+    /// `StreamOptions` and `--allow-network` (issue 28).
+    static let streamOptions: Set<String> = ["--timeout", "--input-fps", "--format", "--hls-time"]
+    static let streamFlags: Set<String> = ["--reconnect", "--realtime", "--no-realtime", "--allow-network"]
 
     /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
     /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
@@ -96,7 +104,9 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     func run() throws {
+        InputSettings.current = streams.inputSettings
         var options = SceneLoadOptions(file: scene, directory: (scene as NSString).deletingLastPathComponent)
+        options.allowsNetwork = allowNetwork
         options.arguments = arguments
         options.sets = try Self.parseSets(sets)
         options.media = MediaAssetSceneMedia()
@@ -125,6 +135,7 @@ struct SceneRunCommand: ParsableCommand {
         let exporter = Exporter(root: loaded.root, width: width, height: height,
                                 settings: EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate),
                                 start: start?.seconds ?? 0, frameCount: frames, audioSource: audio?.src)
+        try streams.configure(exporter, for: output, inputIsLive: false)
         exporter.audioOffset = audio?.start ?? 0
         exporter.audioLoopLength = audio?.loopLength
         do { _ = try exporter.export(to: output, replacing: overwrite) { _ in } } catch let e as FileExistsError {
