@@ -33,7 +33,7 @@ final class IOWatchdog: Sendable {
     /// Every read from now on gives up at once (the reader is going away).
     func stop() { stopped.store(true, ordering: .relaxed) }
 
-    /// Whether the reader is going away or the user pressed Ctrl-C (a pipe that is merely slow waits on).
+    /// Whether the reader is going away or the user pressed Ctrl-C.
     var isCancelled: Bool { stopped.load(ordering: .relaxed) || Interruption.isPending }
 
     /// Whether the last read gave up because it took longer than `limit`.

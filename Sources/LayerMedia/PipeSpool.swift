@@ -142,7 +142,9 @@ final class PipeReader {
     }
 
     private func read(_ buffer: UnsafeMutablePointer<UInt8>, _ size: Int) -> Int32 {
-        guard let n = spool.read(at: position, into: buffer, count: size, cancelled: { watchdog.isCancelled }) else {
+        // A pipe that sends nothing for --timeout fails as a silent server does (FFmpeg checks the interrupt only
+        // between our reads: the wait itself must look at the clock).
+        guard let n = spool.read(at: position, into: buffer, count: size, cancelled: { watchdog.shouldInterrupt }) else {
             return lp_averror_exit()
         }
         if n == 0 { return lp_averror_eof() }

@@ -102,7 +102,7 @@ extension SceneBuilder {
         case .media, .image, .file:
             guard let s = ctx.string(v, site) else { return nil }
             let media = (kind ?? p.kind) == .media
-            if let refusal = SceneFileRule.refusal(s, allowsNetwork: media && options.allowsNetwork) { ctx.error(site, refusal); return nil }
+            if let refusal = SceneFileRule.refusal(s, allowsNetwork: media && options.allowsNetwork, isInput: media) { ctx.error(site, refusal); return nil }
             return .string(fromFile ? filePath(s) : s)
         case .color:
             guard let c = ctx.color(v, site) else { return nil }
@@ -162,7 +162,7 @@ extension SceneBuilder {
         }
         guard let src = ctx.string(srcValue, srcSite) else { return nil }
         // Only local files: no URL, FFmpeg protocol or command reaches the demuxer (SceneFileRule).
-        if let refusal = SceneFileRule.refusal(src, allowsNetwork: options.allowsNetwork) { ctx.error(srcSite, refusal); return nil }
+        if let refusal = SceneFileRule.refusal(src, allowsNetwork: options.allowsNetwork, isInput: true) { ctx.error(srcSite, refusal); return nil }
         // A literal or an expression's path is relative to the scene's folder; a param's value is already resolved.
         var input = SceneInput(id: id, src: srcJSON.string?.hasPrefix("$") == false ? filePath(src) : src,
                                start: 0, loop: false, stream: nil, info: nil)

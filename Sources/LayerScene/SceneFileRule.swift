@@ -8,8 +8,11 @@ import LayerMedia
 public enum SceneFileRule {
     /// Why `name` (as written or computed, before it is joined to a folder) cannot be opened, or nil when it is a
     /// plain file name. With `allowsNetwork` (the command line's own input, or `--allow-network`), a URL of any
-    /// FFmpeg protocol and a pipe (`-`, `pipe:N`) are allowed too (`InputLocation`); a command never is.
-    public static func refusal(_ name: String, allowsNetwork: Bool = false) -> String? {
+    /// FFmpeg protocol and a pipe (`-`, `pipe:N`) are allowed too (`InputLocation`); a command never is. `isInput`:
+    /// the name is a media input's, which `--allow-network` would allow (the message says so; for an image,
+    /// subtitle file or included scene it would not).
+    public static func refusal(_ name: String, allowsNetwork: Bool = false, isInput: Bool = false) -> String? {
+        let unless = isInput ? " unless run with --allow-network" : ""
         if name.isEmpty { return "expected a file name, got an empty string" }
         if name.contains("\0") { return "expected a file name, got a string with a NUL character" }
         if name.hasPrefix("|") || name.hasPrefix("!") {
@@ -17,12 +20,12 @@ public enum SceneFileRule {
         }
         if allowsNetwork && !InputLocation(name).isFile { return nil }
         if name == "-" {
-            return "expected a local file, got \"-\": a scene reads no pipes unless run with --allow-network (write ./- for a file named -)"
+            return "expected a local file, got \"-\": a scene reads no pipes\(unless) (write ./- for a file named -)"
         }
         if let colon = name.firstIndex(of: ":"), let first = name.first, first.isASCII, first.isLetter,
            name[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) {
             return "expected a local file, got \(SceneValue.string(name).shortDescription): a scene reads only files it names, "
-                + "no URLs or FFmpeg protocols such as \(name[...colon]) unless run with --allow-network (write ./\(name) for a file whose name has a colon)"
+                + "no URLs or FFmpeg protocols such as \(name[...colon])\(unless) (write ./\(name) for a file whose name has a colon)"
         }
         return nil
     }

@@ -24,6 +24,7 @@ extension Layerplay {
         var options = PlaybackSession.Options(title: URL(fileURLWithPath: input).lastPathComponent,
                                               range: PlaybackRange(start: begin, end: end, loops: loop), frameRate: frameRate)
         options.fullscreen = fullscreen
+        options.seekable = !asset.isLive
         options.keepOpen = keepOpen
         options.showsOSD = !noOSD
         options.muted = mute
