@@ -58,6 +58,11 @@ struct StreamOutputCLITests {
 
     @Test func anSRTListenerReceivesAStream() throws {
         try withTemporaryDirectory { dir in
+            // Debian's FFmpeg has libsrt; a build without it cannot be the peer (nor can layerplay write SRT).
+            guard try SubtitleFixtures.run("ffmpeg", ["-hide_banner", "-protocols"], in: dir).split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "srt" }) else {
+                print("skipped: this FFmpeg has no srt protocol (libsrt)")
+                return
+            }
             let port = freeLoopbackPort()
             let listener = try PeerProcess("ffmpeg", ["-nostdin", "-v", "error", "-i", "srt://127.0.0.1:\(port)?mode=listener",
                                                       "-c", "copy", "-y", "got.ts"], in: dir, name: "srt")
@@ -128,6 +133,19 @@ struct StreamOutputCLITests {
             }
             #expect(process.terminationStatus == 0)
             #expect(looks >= 10, "the playlist was read \(looks) times")
+        }
+    }
+
+    @Test func anHLSOutputIsReadBackOverHTTP() throws {
+        try withTemporaryDirectory { dir in
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("hls"), withIntermediateDirectories: true)
+            expectSuccess(runLayerplay([clip, "--hls-time", "0.5", "-o", "hls/index.m3u8"], in: dir))
+            let (server, port) = try startHTTPServer(serving: dir)
+            defer { server.stop() }
+            // HLS as an input: the playlist and its segments fetched by FFmpeg's hls demuxer, every frame and the sound.
+            expectSuccess(runLayerplay(["http://127.0.0.1:\(port)/hls/index.m3u8", "-o", "back.mp4"], in: dir))
+            #expect(try probeVideo("back.mp4", in: dir).frames == 50)
+            #expect(try hasAudio("back.mp4", in: dir))
         }
     }
 
