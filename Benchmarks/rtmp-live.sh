@@ -22,7 +22,8 @@ URL="rtmp://127.0.0.1:$PORT/live/bench"
 ffmpeg -nostdin -loglevel error -listen 1 -i "$URL" -c copy -y "$DIR/rtmp-ingest.flv" &
 INGEST=$!
 trap 'kill $INGEST 2>/dev/null || true' EXIT
-for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
+# Listening, seen without connecting (`-listen 1` takes one client: a test connection would be it).
+for _ in $(seq 100); do grep -q ":$(printf '%04X' "$PORT") 00000000:0000 0A" /proc/net/tcp && break; sleep 0.1; done
 t0=$(date +%s.%N)
 "$BIN" "$SRC" "${SCENE[@]}" --fps 30 --preset "$PRESET" --duration "$SECONDS_LIVE" --stats -o "$URL" 2>"$DIR/rtmp-live.stats"
 t1=$(date +%s.%N)

@@ -27,7 +27,8 @@ final class PipelineState: Sendable {
 /// file: frame-exact times (output frame i is at i·den/num seconds, never wall clock), compositing and encoding
 /// overlapped on two threads. Atomic: it writes beside the target (`PartialFile`) and puts the file in place only
 /// when complete; a failure or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: `Interruption`) leaves neither a partial
-/// file nor a temporary behind.
+/// file nor a temporary behind. The exceptions, a stream or a segmented `target`, are written in place
+/// (`exportInPlace`).
 public final class Exporter {
     /// How far an export is: frames written of the total, and the rate so far (frames a second of wall time).
     public struct Progress: Sendable {
