@@ -101,7 +101,7 @@ public struct InterruptedError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public var description: String { "interrupted by \(Self.name(signal)); '\(path)' was not written" }
 
-    static func name(_ signal: Int32) -> String {
+    public static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"

@@ -9,6 +9,13 @@ extension Exporter {
     /// Writes to `target` in place. A failure or Ctrl-C leaves what was sent (a cut stream) or written (the whole
     /// segments and a playlist that lists them), and removes the segment that was being written (`….tmp`).
     func exportInPlace(_ target: OutputTarget, progress: ((Progress) -> Void)?) throws -> Statistics {
+        do { return try writeInPlace(target, progress: progress) } catch let stop as InterruptedError {
+            // Not "was not written": what was sent, or the whole segments, stay (CLI.md "Streams").
+            throw MediaError("interrupted by \(InterruptedError.name(stop.signal)); '\(target.name)' ends where it was")
+        }
+    }
+
+    private func writeInPlace(_ target: OutputTarget, progress: ((Progress) -> Void)?) throws -> Statistics {
         try Interruption.during {
             InputFailures.reset()
             do {
@@ -19,6 +26,8 @@ extension Exporter {
                 return stats
             } catch {
                 for file in target.temporaryLeftovers() { unlink(file) }
+                // The watchdog gives up on Ctrl-C too: the signal is the reason (else the scope raises it again).
+                try Interruption.check(writing: target.name)
                 // FFmpeg's own word for an abandoned write is "Immediate exit requested".
                 if target.watchdog.didExpire && !(error is InterruptedError) { throw target.failure(lp_averror_exit()) }
                 throw error

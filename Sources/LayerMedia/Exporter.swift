@@ -152,6 +152,9 @@ public final class Exporter {
                 return stats
             } catch {
                 try? FileManager.default.removeItem(atPath: scratch)
+                // A signal is the reason whatever failed first (a read it abandoned): say so, and let the scope
+                // know it was acted on (any other error makes it raise the signal again, killing us without a word).
+                try Interruption.check(writing: path)
                 throw error
             }
         }
