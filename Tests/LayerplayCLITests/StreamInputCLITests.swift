@@ -40,7 +40,11 @@ struct StreamInputCLITests {
             #expect(try hasAudio("out.mp4", in: dir))
             let ts = runShell("ffmpeg -nostdin -v error -i clip.mp4 -c copy -f mpegts - | \"$LAYERPLAY\" pipe:0 -o ts.mp4", in: dir)
             expectSuccess(ts)
-            #expect(try probeVideo("ts.mp4", in: dir).frames == 50)
+            // Probed once the pipe ended, the TS's length counts from its first stream (the sound starts 0.023 s
+            // before the picture): 2.023 s, 51 frames, as `layerplay clip.ts` makes; probed while it still flows, it
+            // is live and the export stops with its last picture: 50. Which one depends on the machine's timing.
+            let frames = try probeVideo("ts.mp4", in: dir).frames
+            #expect((50...51).contains(frames), "\(frames)")
             #expect(try hasAudio("ts.mp4", in: dir))
         }
     }
