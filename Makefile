@@ -6,7 +6,7 @@ SWIFT ?= swift
 # Debian packages, and the pkg-config module each provides (checked before anything is installed).
 APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
                 libsdl2-dev libcairo2-dev libpango1.0-dev libass-dev ffmpeg fonts-urw-base35 fonts-dejavu-core \
-                libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
+                libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri python3
 # Fonts have no pkg-config module: TextLayer's "Helvetica" is Nimbus Sans (fonts-urw-base35), DejaVu the fallback.
 FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass egl glesv2
@@ -27,6 +27,7 @@ deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null || missing="pkg-config"; \
 	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
+	command -v python3 >/dev/null || missing="$$missing python3"; \
 	for m in $(PKG_MODULES); do PKG_CONFIG_PATH="$(SYSTEM_PKG_CONFIG_PATH)" pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
 	for f in $(FONT_FILES); do [ -f $$f ] || missing="$$missing $$f"; done; \
 	if [ -n "$$missing" ]; then \

@@ -49,3 +49,6 @@ void lp_keep_freed_heap(int bytes) {
     // buffers) was then mapped and unmapped each time, and its pages zeroed again. Set it where the dynamic one stops.
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
 }
+
+int lp_averror_exit(void) { return AVERROR_EXIT; }
+int lp_averror_epipe(void) { return AVERROR(EPIPE); }

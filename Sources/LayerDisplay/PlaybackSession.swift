@@ -42,6 +42,9 @@ public final class PlaybackSession {
         /// The sound wraps at this media time (a scene's looping audio input: its duration), in step with its
         /// picture; nil: it plays once.
         public var audioLoopLength: Double?
+        /// Whether the input can seek: false for a live input (no duration, issue 28), whose seek keys then only say
+        /// so on the on-screen display.
+        public var seekable = true
         /// Options with a title, a range and a frame grid; windowed, OSD on, sound on at full volume, quitting at the end.
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
@@ -422,6 +425,12 @@ public final class PlaybackSession {
 
     /// Carries out a command (keys and clicks come here through `handle`).
     func perform(_ command: PlaybackCommand) {
+        if !options.seekable {
+            switch command {
+            case .seek, .seekToFraction: osd?.show("Live: cannot seek", at: hostSeconds()); invalidate(); return
+            default: break
+            }
+        }
         carryOut(command)
         tellOSD(command)
     }

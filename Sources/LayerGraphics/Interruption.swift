@@ -42,6 +42,9 @@ public enum Interruption {
         if signal != 0 { throw InterruptedError(signal: signal, path: target) }
     }
 
+    /// Whether one of the signals arrived in the current scope (a blocked network read gives up on it).
+    public static var isPending: Bool { received.load(ordering: .relaxed) != 0 }
+
     /// Signals received in the current scope.
     static let count = Atomic<Int>(0)
 
@@ -98,7 +101,7 @@ public struct InterruptedError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public var description: String { "interrupted by \(Self.name(signal)); '\(path)' was not written" }
 
-    static func name(_ signal: Int32) -> String {
+    public static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"

@@ -1,5 +1,6 @@
 import CFFmpeg
 import CShims
+import Foundation
 
 /// Copies a source's audio packets for a time range into an output container (no re-encoding), shifted
 /// so that the range starts at 0. Used when the container takes the source's codec.
@@ -44,8 +45,13 @@ final class AudioCopier {
         let first = Int64(ticks: range.lowerBound, timeBase: tb) + startPTS
         let last = range.upperBound.isFinite ? Int64(ticks: range.upperBound, timeBase: tb) + startPTS : Int64.max
         while true {
-            let read = av_read_frame(format.context, packet)
-            if read < 0 { done = true; return }
+            let read = format.readFrame(packet)
+            if read == lp_averror_eagain() { usleep(5_000); continue }
+            if read < 0 {
+                if read != lp_averror_eof() && !format.location.isFile { InputFailures.record(format.failure("reading '\(format.path)' failed", read).description) }
+                done = true
+                return
+            }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == inStream.pointee.index else { continue }
             let pts = packet.pointee.pts == lp_av_nopts_value() ? packet.pointee.dts : packet.pointee.pts

@@ -76,6 +76,21 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         return queue.first
     }
 
+    /// Whether the stream has no frame after the one shown at `seconds`, which is also the last one and
+    /// shown since before it: a live input ended there. Waits (as `frame(at:)` does) until the decoder knows.
+    func hasEnded(at seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let t = seconds + source.slack
+        while !stopped {
+            if repositionRequest != nil || queue.count > 1 { return false }
+            if let head = queue.first, head.time.seconds >= t { return false }
+            if ended { return true }
+            condition.wait()
+        }
+        return false
+    }
+
     /// Whether `frame(at:)` would now wait for the decoder: every queued frame is at or before `seconds`, so the
     /// next one decides which is shown, and it is not decoded yet. (Jumps, seeks and the end never count: those
     /// are for `frame(at:)` to handle.) A window shows what it has meanwhile instead of blocking its thread.

@@ -37,6 +37,7 @@ final class Demuxer: @unchecked Sendable { // state guarded by `condition`
 
     /// Ends the thread and waits for it (it may be inside a read), so the container can be closed safely.
     func stop() {
+        format.watchdog.stop()  // a read waiting on a silent server gives up now
         condition.lock()
         stopped = true
         condition.broadcast()
@@ -118,9 +119,21 @@ final class Demuxer: @unchecked Sendable { // state guarded by `condition`
         defer { containerLock.unlock() }
         while true {
             guard let packet = av_packet_alloc() else { return nil }
-            if av_read_frame(format.context, packet) < 0 {
+            let status = format.readFrame(packet)
+            if status == lp_averror_eagain() {
+                // A live input with nothing yet (some demuxers say so rather than wait).
                 var p: UnsafeMutablePointer<AVPacket>? = packet
                 av_packet_free(&p)
+                usleep(5_000)
+                continue
+            }
+            if status < 0 {
+                var p: UnsafeMutablePointer<AVPacket>? = packet
+                av_packet_free(&p)
+                // The end is the end; anything else (a cut connection, a timeout) is said once by the host.
+                if status != lp_averror_eof() && !format.watchdog.isCancelled && !format.location.isFile {
+                    InputFailures.record(format.failure("reading '\(format.path)' failed", status).description)
+                }
                 return nil
             }
             if packet.pointee.stream_index == stream { return packet }

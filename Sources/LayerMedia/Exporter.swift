@@ -27,7 +27,8 @@ final class PipelineState: Sendable {
 /// file: frame-exact times (output frame i is at i·den/num seconds, never wall clock), compositing and encoding
 /// overlapped on two threads. Atomic: it writes beside the target (`PartialFile`) and puts the file in place only
 /// when complete; a failure or a signal (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: `Interruption`) leaves neither a partial
-/// file nor a temporary behind.
+/// file nor a temporary behind. The exceptions, a stream or a segmented `target`, are written in place
+/// (`exportInPlace`).
 public final class Exporter {
     /// How far an export is: frames written of the total, and the rate so far (frames a second of wall time).
     public struct Progress: Sendable {
@@ -56,6 +57,9 @@ public final class Exporter {
         public var mosaicFrames = 0
         /// Bytes of the finished output.
         public var bytesWritten: Int64 = 0
+        /// With `realtime`: frames handed to the encoder more than one frame's time after they were due (a live
+        /// viewer would have seen them dropped or stalled); 0 when the export held real time.
+        public var lateFrames = 0
     }
 
     /// The tree rendered into every frame.
@@ -85,6 +89,15 @@ public final class Exporter {
     /// For a segment of a segmented export (`--frames A:B`): its frames and how they are encoded. Output frame `i`
     /// is then the timeline's frame `A + i`, at `start + (A + i)/fps` on the one clock; nil for a whole export.
     public var segment: SegmentEncoding?
+    /// Asked before each frame after the first, with its timeline time: true ends the movie before that frame (a
+    /// live input that ended; `frameCount` is then only the most it may have). nil: exactly `frameCount` frames.
+    public var inputEnded: ((Double) -> Bool)?
+    /// A stream or segmented output (`OutputTarget`), written in place instead of beside the target and renamed;
+    /// nil: the path given to `export` is one file (or a picture pattern).
+    public var target: OutputTarget?
+    /// Hands frame `i` over no earlier than `i / fps` seconds after the first (as `ffmpeg -re`): a server sees a
+    /// live stream, not a burst.
+    public var realtime = false
 
     /// An export of `frameCount` frames of `root` from `start`; nothing is written until `export(to:replacing:progress:)`.
     public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
@@ -121,6 +134,7 @@ public final class Exporter {
     /// - Returns: what the export did.
     public func export(to path: String, replacing: Bool = true, progress: ((Progress) -> Void)? = nil) throws -> Statistics {
         try checkLimits()
+        if let target, !target.isAtomic { return try exportInPlace(target, progress: progress) }
         return try Interruption.during {
             let sequence = MovieWriter.isImageSequence(path)
             PartialFile.sweep(beside: path)
@@ -131,8 +145,11 @@ public final class Exporter {
             let temporary = sequence ? (scratch as NSString).appendingPathComponent((path as NSString).lastPathComponent) : scratch
             do {
                 if sequence { try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false) }
+                InputFailures.reset()
                 let stats = try runPasses(temporary: temporary, finalPath: path, progress: progress)
                 try Interruption.check(writing: path)
+                // A network input cut mid-way is a failure, not a shorter movie.
+                if let broken = InputFailures.first { throw MediaError(broken) }
                 if sequence {
                     try publishSequence(from: scratch, pattern: path, replacing: replacing)
                     try? FileManager.default.removeItem(atPath: scratch)
@@ -142,6 +159,9 @@ public final class Exporter {
                 return stats
             } catch {
                 try? FileManager.default.removeItem(atPath: scratch)
+                // A signal is the reason whatever failed first (a read it abandoned): say so, and let the scope
+                // know it was acted on (any other error makes it raise the signal again, killing us without a word).
+                try Interruption.check(writing: path)
                 throw error
             }
         }
@@ -187,7 +207,7 @@ public final class Exporter {
         let duration = Double(frameCount) / rate
         let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
                                      audioFrom: audioSource, audioSpan: audioSpan(duration),
-                                     subtitlesFrom: subtitleSource, segment: segment)
+                                     subtitlesFrom: subtitleSource, segment: segment, target: target)
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.
         let pool = [Surface(width: width, height: height), Surface(width: width, height: height)]
@@ -219,11 +239,21 @@ public final class Exporter {
         var renderTimes: [Double] = []
         var directFrames = 0, overVideoFrames = 0, mosaicFrames = 0
         let first = segment?.frames.lowerBound ?? 0 // the timeline's frame number of output frame 0
+        var written = 0, lateFrames = 0
         for i in 0..<frameCount {
             do { try Interruption.check(writing: finalPath) } catch let stop { shared.failure.withLock { $0 = $0 ?? stop } }
             if shared.failure.withLock({ $0 != nil }) { break }
             // Frame-exact time: i · den / num, as a rational turned into seconds once.
             let outputTime = MediaTime(frame: Int64(first + i), rateNumerator: settings.frameRate.num, rateDenominator: settings.frameRate.den).seconds
+            if i > 0, let inputEnded, inputEnded(start + outputTime) { break }
+            written = i + 1
+            if realtime {
+                let due = began + UInt64(Double(i) / rate * 1e9)
+                if DispatchTime.now().uptimeNanoseconds > due + UInt64(1e9 / rate) { lateFrames += 1 }
+                Self.wait(until: due)
+            }
+            target?.watchdog.arm()  // a receiver that blocks the frame before this one for too long fails it
+            if let failed = target?.writeFailure { shared.failure.withLock { $0 = $0 ?? MediaError(failed) }; break }
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
@@ -263,9 +293,12 @@ public final class Exporter {
         ready.signal()
         encoderDone.wait()
         if let error = shared.failure.withLock({ $0 }) { throw error }
+        target?.watchdog.arm()
+        defer { target?.watchdog.disarm() }
         try writer.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        return Statistics(frames: frameCount, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames,
-                          overVideoFrames: overVideoFrames, mosaicFrames: mosaicFrames, bytesWritten: writer.bytesWritten)
+        return Statistics(frames: written, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames,
+                          overVideoFrames: overVideoFrames, mosaicFrames: mosaicFrames, bytesWritten: writer.bytesWritten,
+                          lateFrames: lateFrames)
     }
 }

@@ -47,7 +47,7 @@ final class FFmpegDecoder {
         try nextFrame {
             while let packet = av_packet_alloc() {
                 var owned: UnsafeMutablePointer<AVPacket>? = packet
-                if av_read_frame(format.context, packet) < 0 { av_packet_free(&owned); return nil }
+                if format.readFrame(packet) < 0 { av_packet_free(&owned); return nil }
                 if packet.pointee.stream_index == streamIndex { return packet }
                 av_packet_free(&owned)
             }

@@ -6,31 +6,81 @@ import Foundation
 final class FFmpegFormat {
     private(set) var context: UnsafeMutablePointer<AVFormatContext>?
     let path: String
+    /// Where `path` points: a file, a pipe or a URL (`InputLocation`).
+    let location: InputLocation
+    /// Bounds every blocking open and read (`IOWatchdog`); set as the container's interrupt callback.
+    let watchdog: IOWatchdog
+    /// A pipe's reader: the container's custom I/O, freed after the container.
+    private var pipe: PipeReader?
 
-    /// Opens and probes `path` (a file or any URL FFmpeg can read).
+    /// Opens and probes `path` (a file, `-` or `pipe:N`, or any URL FFmpeg can read), with the run's
+    /// `InputSettings`: a network input that does not answer within the timeout fails with one message.
     init(path: String) throws {
         self.path = path
+        location = InputLocation(path)
+        let settings = InputSettings.current
+        watchdog = IOWatchdog(limit: settings.timeout)
         FFmpegLogging.quietOnce()
-        if !path.contains("://") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw MediaError("cannot open '\(path)': No such file or directory")
+        var inputFormat: UnsafePointer<AVInputFormat>?
+        switch location {
+        case .file(let file):
+            if MovieWriter.isImageSequence(file) {
+                // Numbered pictures: the image2 demuxer reads them in order (its `framerate` from --input-fps).
+                inputFormat = av_find_input_format("image2")
+                let first = (0...5).lazy.compactMap { MovieWriter.sequenceFileName(file, number: $0) }.first { FileManager.default.fileExists(atPath: $0) }
+                guard first != nil else { throw MediaError("cannot open '\(path)': no picture numbered 0 to 5 matches the pattern") }
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+                    throw MediaError("cannot open '\(path)': No such file or directory")
+                }
+                if isDirectory.boolValue { throw MediaError("cannot open '\(path)': it is a directory") }
             }
-            if isDirectory.boolValue { throw MediaError("cannot open '\(path)': it is a directory") }
+        case .pipe(let fd):
+            pipe = try PipeReader(spool: try PipeSpool.spool(fd), watchdog: watchdog)
+        case .url: break
         }
-        var ctx: UnsafeMutablePointer<AVFormatContext>? = nil
-        let status = avformat_open_input(&ctx, path, nil, nil)
-        guard status >= 0, ctx != nil else { throw MediaError.ffmpeg("cannot open '\(path)'", status) }
+        var ctx = avformat_alloc_context()
+        guard let allocated = ctx else { throw MediaError("cannot open '\(path)': out of memory") }
+        allocated.pointee.interrupt_callback = watchdog.callback
+        if let pipe {
+            allocated.pointee.pb = pipe.context
+            allocated.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        }
+        var options = settings.options(for: location)
+        defer { av_dict_free(&options) }
+        let name = location.ffmpegName
+        // Armed only for what can block: a local file's open never waits on anyone.
+        let status = location.isFile ? avformat_open_input(&ctx, name, inputFormat, &options)
+            : watchdog.during { avformat_open_input(&ctx, name, inputFormat, &options) }
+        guard status >= 0, ctx != nil else { throw failure("cannot open '\(path)'", status) }
         context = ctx
         // FFmpeg's "tty" demuxer shows any .txt/.ans file as ANSI art; nobody means a text file as media.
         if let name = ctx!.pointee.iformat?.pointee.name, String(cString: name) == "tty" {
             throw MediaError("cannot open '\(path)': a text file, not media")
         }
-        let found = avformat_find_stream_info(ctx, nil)
-        guard found >= 0 else { throw MediaError.ffmpeg("cannot read the streams of '\(path)'", found) }
+        let found = location.isFile ? avformat_find_stream_info(ctx, nil) : watchdog.during { avformat_find_stream_info(ctx, nil) }
+        guard found >= 0 else { throw failure("cannot read the streams of '\(path)'", found) }
     }
 
-    deinit { avformat_close_input(&context) }
+    deinit {
+        watchdog.stop()
+        avformat_close_input(&context)
+    }
+
+    /// The error of a failed open or read: a timeout says so (FFmpeg's own text would be "Immediate exit requested").
+    func failure(_ what: String, _ status: Int32) -> MediaError {
+        if watchdog.didExpire { return MediaError("\(what): no data for \(Self.seconds(watchdog.limit)) (timed out)") }
+        if let problem = pipe?.spool.problem { return MediaError("\(what): \(problem)") }
+        return MediaError.ffmpeg(what, status)
+    }
+
+    static func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
+
+    /// `av_read_frame` with the watchdog armed: a network input that stops sending fails after the timeout.
+    func readFrame(_ packet: UnsafeMutablePointer<AVPacket>) -> Int32 {
+        location.isFile ? av_read_frame(context, packet) : watchdog.during { av_read_frame(context, packet) }
+    }
 
     var streams: [UnsafeMutablePointer<AVStream>] {
         guard let c = context else { return [] }
@@ -39,7 +89,6 @@ final class FFmpegFormat {
 
     // `bestStream(_:)`, the stream of a kind the run reads, is in StreamChoice.swift.
 }
-
 extension FFmpegFormat {
     /// The timestamp of stream `index` that is media time 0 (0 when unknown): media times are measured from it.
     ///

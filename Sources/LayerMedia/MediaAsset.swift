@@ -155,8 +155,15 @@ public struct MediaAsset: Sendable, Codable {
 
     /// A single picture (PNG, JPEG, WebP… read by FFmpeg's image demuxers) rather than a moving one.
     public var isStill: Bool {
-        container == "image2" || container.hasSuffix("_pipe") || (video != nil && audio == nil && duration == 0)
+        if MovieWriter.isImageSequence(path) { return false }  // numbered pictures are a video (`--input-fps`)
+        if container == "image2" || container.hasSuffix("_pipe") { return true }
+        // A stream without a duration from a pipe or a server is live, not a picture.
+        return video != nil && audio == nil && duration == 0 && InputLocation(path).isFile
     }
+
+    /// A stream with no duration (a live server, a pipe still being written): it plays on its own clock, from
+    /// its start to wherever it ends, and cannot be started at a later time.
+    public var isLive: Bool { !isStill && duration <= 0 }
 
     /// The description as pretty JSON (what `layerplay probe` prints).
     public func json() -> String {

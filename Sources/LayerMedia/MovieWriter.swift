@@ -68,11 +68,13 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     ///   - segment: for a segment of a segmented export, how it is encoded so that segments join (`SegmentEncoding`).
     public init(finalPath: String, temporaryPath: String, width: Int, height: Int, settings: EncoderSettings,
                 audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil, audioSpan: AudioSpan? = nil,
-                subtitlesFrom subtitleSource: String? = nil, segment: SegmentEncoding? = nil) throws {
+                subtitlesFrom subtitleSource: String? = nil, segment: SegmentEncoding? = nil, target: OutputTarget? = nil) throws {
         let span = audioSpan ?? audioRange.map(AudioSpan.init)
         FFmpegLogging.quietOnce()
         path = finalPath
-        guard let format = av_guess_format(nil, finalPath, nil) else {
+        // A stream or a segmented output (OutputTarget) is written in place, by its URL or path and its muxer.
+        let writePath = target.map { $0.isAtomic ? temporaryPath : $0.url } ?? temporaryPath
+        guard let format = target?.outputFormat(fileName: finalPath) ?? av_guess_format(nil, finalPath, nil) else {
             throw MediaError("cannot write '\(finalPath)': no container for that file name")
         }
         let container = OutputContainer(format)
@@ -108,10 +110,11 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         (self.width, self.height) = try EncoderLimits.pictureSize(width: width, height: height, pixelFormat: pixelFormat,
                                                                    encoder: codecName, path: finalPath)
         var oc: UnsafeMutablePointer<AVFormatContext>? = nil
-        guard avformat_alloc_output_context2(&oc, format, nil, temporaryPath) >= 0, let oc else {
+        guard avformat_alloc_output_context2(&oc, format, nil, writePath) >= 0, let oc else {
             throw MediaError("cannot write '\(finalPath)': the container cannot be set up")
         }
         output = oc
+        target?.prepare(oc)
         guard let st = avformat_new_stream(oc, nil), let enc = avcodec_alloc_context3(codec) else {
             avformat_free_context(oc); output = nil
             throw MediaError("out of memory")
@@ -126,6 +129,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         if let hardware {
             hardwareFrames = try HardwareFrames(hardware, encoder: enc, codecName: codecName, width: self.width, height: self.height, path: finalPath)
         }
+        if let gop = target?.keyframeInterval(frameRate: settings.frameRate) { enc.pointee.gop_size = gop; enc.pointee.keyint_min = gop }
         yuv420Range = enc.pointee.pix_fmt == AV_PIX_FMT_YUV420P ? .limited : enc.pointee.pix_fmt == AV_PIX_FMT_YUVJ420P ? .full : nil
         if isImage && !finalPath.contains("%") {
             av_opt_set(oc.pointee.priv_data, "update", "1", 0) // one picture, written over the one file
@@ -174,10 +178,15 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         }
 
         if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            let status = avio_open(&oc.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
-            guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(finalPath)'", status) }
+            var ioOptions = target?.ioOptions()
+            defer { av_dict_free(&ioOptions) }
+            let status = target.map { t in t.watchdog.during { avio_open2(&oc.pointee.pb, writePath, AVIO_FLAG_WRITE, &oc.pointee.interrupt_callback, &ioOptions) } }
+                ?? avio_open(&oc.pointee.pb, writePath, AVIO_FLAG_WRITE)
+            guard status >= 0 else { throw target?.failure(status) ?? MediaError.ffmpeg("cannot write '\(finalPath)'", status) }
         }
-        let header = FFmpegLogging.reason { avformat_write_header(oc, nil) }
+        var muxerOptions = target?.muxerOptions(format)
+        defer { av_dict_free(&muxerOptions) }
+        let header = FFmpegLogging.reason { target?.watchdog.during { avformat_write_header(oc, &muxerOptions) } ?? avformat_write_header(oc, nil) }
         guard header.status >= 0 else { throw MediaError.ffmpeg("cannot write '\(finalPath)'", header) }
 
         let matrix = hd ? SWS_CS_ITU709 : SWS_CS_ITU601

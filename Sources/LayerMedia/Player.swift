@@ -79,6 +79,12 @@ public final class Player: @unchecked Sendable {
         decoder.wouldWait(forFrameAt: mediaTime(seconds))
     }
 
+    /// Whether the medium ended before `seconds` (its last frame is shown from an earlier time, and no other follows):
+    /// an export of a live input stops there. Waits for the decoder to know.
+    public func hasEnded(at seconds: Double) -> Bool {
+        decoder.hasEnded(at: mediaTime(seconds))
+    }
+
     /// The frame at `currentTime`.
     public var currentFrame: VideoFrame? { frame(at: currentTime) }
 

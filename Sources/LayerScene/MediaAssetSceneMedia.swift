@@ -40,7 +40,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
             // Audio only: the sound drawn, as the command line's card shows it (SCENES.md §3).
             // Its times as a video's (SCENES.md §6): media time `start + L` at local time L, wrapping with `loop`
             // (without, past the end the sound is silence: a flat line).
-            let layer = try AudioVisualizerLayer(path: SceneFileRule.openable(input.src))
+            let layer = try AudioVisualizerLayer(path: SceneFileRule.openableInput(input.src))
             layer.mediaStart = input.start
             if input.loop, asset.duration > 0, asset.duration.isFinite {
                 layer.range = PlaybackRange(start: 0, end: asset.duration, loops: true)
@@ -72,7 +72,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// A new decode of `input`. A layer at local time L shows media time `start + L` (SCENES.md §6); before the
     /// medium's start its first frame, past its end the last frame, or with `loop` it wraps.
     private func open(_ input: SceneInput, _ asset: MediaAsset) throws -> Player {
-        let player = try Player(path: SceneFileRule.openable(input.src))
+        let player = try Player(path: SceneFileRule.openableInput(input.src))
         decodersOpened += 1
         player.timeOffset = input.start
         if asset.duration > 0, asset.duration.isFinite {
@@ -148,7 +148,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     private func asset(_ path: String) throws -> MediaAsset {
         if let a = assets[path] { return a }
         // Absolute, so FFmpeg reads it as a file whatever it contains (SceneFileRule).
-        let a = try MediaAsset(path: SceneFileRule.openable(path))
+        let a = try MediaAsset(path: SceneFileRule.openableInput(path))
         assets[path] = a
         return a
     }
@@ -156,7 +156,7 @@ public final class MediaAssetSceneMedia: ReloadableSceneMedia {
     /// One decode per still, however many layers show it.
     private func image(_ path: String) throws -> Image {
         if let i = images[path] { return i }
-        let i = try ImageLoader.load(path: SceneFileRule.openable(path))
+        let i = try ImageLoader.load(path: SceneFileRule.openableInput(path))
         images[path] = i
         return i
     }

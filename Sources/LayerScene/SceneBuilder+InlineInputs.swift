@@ -55,7 +55,7 @@ extension SceneBuilder {
         guard let srcJSON = layer["src"], case .string(let src)? = scratch.resolve(Site(json: srcJSON, path: "")),
               scratch.diagnostics.isEmpty else { scratch.diagnostics = []; return nil }
         // A URL, protocol or command is never probed; the build refuses it where the layer is read.
-        guard SceneFileRule.refusal(src) == nil else { return nil }
+        guard SceneFileRule.refusal(src, allowsNetwork: options.allowsNetwork) == nil else { return nil }
         let literal = srcJSON.string.map { !$0.hasPrefix("$") && !$0.hasPrefix("=") } ?? false
         return try? media.probe(literal ? filePath(src) : src)
     }

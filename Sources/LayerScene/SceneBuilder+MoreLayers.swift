@@ -178,7 +178,7 @@ extension SceneBuilder {
             return SceneSubtitlesLayer(track: nil)
         }
         let tracks: [SubtitleTrack]
-        do { tracks = try media.subtitleTracks(SceneFileRule.openable(input.src)) } catch {
+        do { tracks = try media.subtitleTracks(SceneFileRule.openableInput(input.src)) } catch {
             ctx.error(s, "cannot read subtitles from '\(input.src)': \(error)")
             return SceneSubtitlesLayer(track: nil)
         }

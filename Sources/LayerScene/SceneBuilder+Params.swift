@@ -1,4 +1,5 @@
 import Foundation
+import LayerMedia
 import LayerGraphics
 
 /// Params (declarations, then values from the command line or defaults) and inputs.
@@ -79,7 +80,9 @@ extension SceneBuilder {
     func absolute(_ v: SceneValue, base: String = FileManager.default.currentDirectoryPath) -> SceneValue {
         switch v {
         // A URL or protocol is left as written so that the file check names what the user gave (SceneFileRule).
-        case .string(let s): return .string(s.hasPrefix("/") || SceneFileRule.refusal(s) != nil ? s : (base as NSString).appendingPathComponent(s))
+        case .string(let s):
+            let kept = s.hasPrefix("/") || SceneFileRule.refusal(s) != nil || (options.allowsNetwork && !InputLocation(s).isFile)
+            return .string(kept ? s : (base as NSString).appendingPathComponent(s))
         case .list(let l): return .list(l.map { absolute($0, base: base) })
         default: return v
         }
@@ -98,7 +101,8 @@ extension SceneBuilder {
         case .enumeration: return ctx.choice(v, site, p.values).map(SceneValue.string)
         case .media, .image, .file:
             guard let s = ctx.string(v, site) else { return nil }
-            if let refusal = SceneFileRule.refusal(s) { ctx.error(site, refusal); return nil }
+            let media = (kind ?? p.kind) == .media
+            if let refusal = SceneFileRule.refusal(s, allowsNetwork: media && options.allowsNetwork, isInput: media) { ctx.error(site, refusal); return nil }
             return .string(fromFile ? filePath(s) : s)
         case .color:
             guard let c = ctx.color(v, site) else { return nil }
@@ -158,7 +162,7 @@ extension SceneBuilder {
         }
         guard let src = ctx.string(srcValue, srcSite) else { return nil }
         // Only local files: no URL, FFmpeg protocol or command reaches the demuxer (SceneFileRule).
-        if let refusal = SceneFileRule.refusal(src) { ctx.error(srcSite, refusal); return nil }
+        if let refusal = SceneFileRule.refusal(src, allowsNetwork: options.allowsNetwork, isInput: true) { ctx.error(srcSite, refusal); return nil }
         // A literal or an expression's path is relative to the scene's folder; a param's value is already resolved.
         var input = SceneInput(id: id, src: srcJSON.string?.hasPrefix("$") == false ? filePath(src) : src,
                                start: 0, loop: false, stream: nil, info: nil)

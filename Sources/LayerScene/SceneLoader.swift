@@ -1,4 +1,5 @@
 import Foundation
+import LayerMedia
 import LayerGraphics
 import LayerKit
 
@@ -51,6 +52,10 @@ public struct SceneLoadOptions {
     /// false: the scene may read no file besides what `media` answers for its inputs: `contents`, subtitle files and
     /// included scenes are refused (the fuzz harness loads untrusted bytes this way, touching no file).
     public var readsFiles = true
+    /// Whether inputs (`inputs.*.src`, inline `src`, media params) may be URLs of any FFmpeg protocol or pipes:
+    /// true for the command line's own input (the user typed it) and with `--allow-network`; false by default,
+    /// so that a scene from elsewhere makes no request and reads no pipe on its own (SCENES.md §2).
+    public var allowsNetwork = false
 
     /// Options for the scene named `file` whose relative paths resolve in `directory`; no arguments, no sets, no media.
     public init(file: String, directory: String) { self.file = file; self.directory = directory }
@@ -261,6 +266,7 @@ struct SceneBuilder {
 
     /// A path from the file relative to the scene's folder.
     func filePath(_ s: String) -> String {
-        s.hasPrefix("/") ? s : (options.directory as NSString).appendingPathComponent(s)
+        if options.allowsNetwork && !InputLocation(s).isFile { return s }  // a URL or pipe the user allowed
+        return s.hasPrefix("/") ? s : (options.directory as NSString).appendingPathComponent(s)
     }
 }

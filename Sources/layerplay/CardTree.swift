@@ -23,6 +23,7 @@ final class CardTree {
          media: SceneMedia = MediaAssetSceneMedia()) throws {
         var options = SceneLoadOptions(file: "builtin:card", directory: FileManager.default.currentDirectoryPath)
         options.arguments = [input]
+        options.allowsNetwork = true  // the user typed the input: any URL or pipe (SCENES.md §2 is for scene files)
         options.sets = params
         // MediaAssetSceneMedia opens the input as any scene's: a PlayerLayer for a video, contents for a still,
         // and for sound only whatever it shows for sound.

@@ -7,13 +7,14 @@ extension Layerplay {
     /// (the input's rate by default), with the audio copied unless --no-audio.
     func export(_ card: CardTree, asset: MediaAsset, canvas: PixelSize, to output: String) throws {
         let begin = start?.seconds ?? 0
+        try checkLiveStart(asset)
         // A video ends with its last frame, not with the container (whose sound may run on): a transcode keeps the
-        // frames it has and adds none (CLI.md). A sound file ends with its sound.
+        // frames it has and adds none (CLI.md). A sound file ends with its sound; a live input, when it ends.
         let end = asset.pictureLength() ?? asset.duration
         var length: Double
         if let duration { length = duration.seconds } else {
             guard !asset.isStill else { throw RunError("a still input needs --duration to make a movie of '\(output)'") }
-            length = max(0, end - begin)
+            length = asset.isLive ? Exporter.maximumSeconds : max(0, end - begin)  // live: until it ends
         }
         let knownEnd = !asset.isStill && end > 0
         guard length > 0 && !(knownEnd && begin >= end) else {
@@ -40,6 +41,8 @@ extension Layerplay {
         let exporter = Exporter(root: card.host, width: canvas.width, height: canvas.height, settings: settings, start: begin,
                                 frameCount: frames,
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
+        exporter.inputEnded = liveEnd(card, asset)
+        try streams.configure(exporter, for: output, inputIsLive: asset.isLive)
         // The input's subtitle streams go into the movie unless a track is burnt in or --no-subtitles says none.
         if subtitles == nil && !noSubtitles && !MovieWriter.isImageSequence(output) { exporter.subtitleSource = input }
         if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)
@@ -70,8 +73,8 @@ extension Layerplay {
     func printStatistics(_ s: Exporter.Statistics) {
         let sorted = s.renderMilliseconds.sorted()
         func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }
-        let json = String(format: "{\"frames_rendered\": %d, \"frames_dropped\": 0, \"duration_s\": %.3f, \"render_ms_p50\": %.2f, \"render_ms_p99\": %.2f, \"fps\": %.2f}",
-                          s.frames, s.seconds, percentile(0.5), percentile(0.99), Double(s.frames) / max(s.seconds, 1e-9))
+        let json = String(format: "{\"frames_rendered\": %d, \"frames_dropped\": %d, \"duration_s\": %.3f, \"render_ms_p50\": %.2f, \"render_ms_p99\": %.2f, \"fps\": %.2f}",
+                          s.frames, s.lateFrames, s.seconds, percentile(0.5), percentile(0.99), Double(s.frames) / max(s.seconds, 1e-9))
         StandardError.writeLine(json)
     }
 }

@@ -30,7 +30,7 @@ struct Layerplay: ParsableCommand {
         """,
         version: "layerplay 0.1 (\(FFmpegLibraries.versions); \(DisplayProbe.sdlVersion))")
 
-    @Argument(help: "The input: a video, a sound file or an image (anything FFmpeg reads).")
+    @Argument(help: "The input: a video, a sound file or an image, a URL of any FFmpeg protocol, - or pipe:N, or numbered pictures (frame_%04d.png).")
     var input: String
 
     // Canvas and media layer
@@ -87,7 +87,7 @@ struct Layerplay: ParsableCommand {
     @OptionGroup(title: "Encoder control")
     var encoding: EncoderOptions
     @OptionGroup var reporting: ProgressOptions
-    @OptionGroup var streamChoice: StreamOptions
+    @OptionGroup var streamChoice: StreamChoiceOptions
 
     // Subtitles
     @Option(help: ArgumentHelp("A subtitle file (.srt .ass .ssa .vtt), or STREAM, a number: the input's subtitle stream of that index (0 = the first). In a window it shows first; in a movie or still it is burnt in.", valueName: "FILE|STREAM"))
@@ -112,6 +112,8 @@ struct Layerplay: ParsableCommand {
     var stats = false
     @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
     var overwrite = false
+    @OptionGroup(title: "Streams")
+    var streams: StreamOptions
 
     func validate() throws {
         for (name, value) in [("--rotate", rotate), ("--perspective", perspective), ("--spin", spin),
@@ -135,17 +137,18 @@ struct Layerplay: ParsableCommand {
     }
 
     func run() throws {
+        try prepareInputs()
         try streamChoice.choose(in: input)
         guard let output else { return try play() }
-        try checkOutput(output)
+        if try !isStreamOutput(output) { try checkOutput(output) }
         let media = try openMedia(input)
         let card = try cardTree(asset: media.asset, inWindow: false)
         let canvas = card.canvas
-        if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
+        if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) && streams.format == nil {
             let time = at?.seconds ?? 0
             let surface = Compositor().render(card.host.snapshot(at: time), width: canvas.width, height: canvas.height)
             do { try surface.writePNG(to: output, replacing: overwrite) } catch { throw runError(error) }
-        } else if MovieWriter.isJPEGStill(output) {
+        } else if MovieWriter.isJPEGStill(output) && streams.format == nil {
             try exportJPEG(card, canvas: canvas, to: output)
         } else {
             try export(card, asset: media.asset, canvas: canvas, to: output)
@@ -219,7 +222,7 @@ struct Layerplay: ParsableCommand {
         for (inputPath, role) in inputFiles where OutputIdentity.writes(path, over: inputPath) {
             throw RunError("the output '\(path)' is \(role); choose another path")
         }
-        guard path.lowercased().hasSuffix(".png") && !path.contains("%") || MovieWriter.isJPEGStill(path)
+        guard streams.format != nil || path.lowercased().hasSuffix(".png") && !path.contains("%") || MovieWriter.isJPEGStill(path)
                 || MovieWriter.isImageSequence(path) || MovieWriter.canWrite(path) else {
             throw RunError("cannot write '\(path)': use a .png or .jpg still or a movie container FFmpeg can write (.mp4 .mov .mkv .webm…)")
         }

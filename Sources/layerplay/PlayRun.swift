@@ -14,7 +14,8 @@ extension Layerplay {
         let canvas = card.canvas
         let begin = start?.seconds ?? 0
         // Stills play until quit, unless --duration says otherwise.
-        let end = duration.map { begin + $0.seconds } ?? (asset.isStill ? .infinity : asset.duration)
+        try checkLiveStart(asset)
+        let end = duration.map { begin + $0.seconds } ?? (asset.isStill || asset.isLive ? .infinity : asset.duration)
         if end.isFinite && begin >= end { throw RunError("nothing to play: --start \(begin) is past the end of '\(input)' (\(asset.duration) s)") }
         var frameRate: Double?
         if let v = asset.video, !asset.isStill, v.frameRateNumerator > 0, v.frameRateDenominator > 0 {
@@ -23,6 +24,7 @@ extension Layerplay {
         var options = PlaybackSession.Options(title: URL(fileURLWithPath: input).lastPathComponent,
                                               range: PlaybackRange(start: begin, end: end, loops: loop), frameRate: frameRate)
         options.fullscreen = fullscreen
+        options.seekable = !asset.isLive
         options.keepOpen = keepOpen
         options.showsOSD = !noOSD
         options.muted = mute

@@ -47,6 +47,10 @@ struct SceneRunCommand: ParsableCommand {
     var stats = false
     @OptionGroup(title: "Segments")
     var segmenting: SegmentFlags
+    @Flag(name: .customLong("allow-network"), help: "Let the scene's inputs be URLs of any FFmpeg protocol or pipes (by default a scene opens only local files).")
+    var allowNetwork = false
+    @OptionGroup(title: "Streams")
+    var streams: StreamOptions
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
@@ -60,8 +64,12 @@ struct SceneRunCommand: ParsableCommand {
                                           "--preset", "--no-audio", "--no-watch", "--stats", "--help"])
         .union(SegmentFlags.options).union(SegmentFlags.flags)
         .union(EncoderOptions.optionNames).union(ProgressOptions.optionNames)
+        .union(streamOptions).union(streamFlags)
     static let ownFlags: Set<String> = Set(["--no-audio", "--no-watch", "--stats", "--help"]).union(SegmentFlags.flags)
-        .union(EncoderOptions.flagNames)
+        .union(EncoderOptions.flagNames).union(streamFlags)
+    /// `StreamOptions` and `--allow-network` (issue 28).
+    static let streamOptions: Set<String> = ["--timeout", "--input-fps", "--format", "--hls-time"]
+    static let streamFlags: Set<String> = ["--reconnect", "--realtime", "--no-realtime", "--allow-network"]
 
     /// Today's effect flags bind to the like-named camelCase param (`--corner-radius 24` → `--set cornerRadius=24`,
     /// SCENES.md §5); bare flags were already given the CLI's values (`OptionalValueFlags`). A flag the scene does
@@ -104,7 +112,9 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     func run() throws {
+        InputSettings.current = streams.inputSettings
         var options = SceneLoadOptions(file: scene, directory: (scene as NSString).deletingLastPathComponent)
+        options.allowsNetwork = allowNetwork
         options.arguments = arguments
         options.sets = try Self.parseSets(sets)
         options.media = MediaAssetSceneMedia()
@@ -134,6 +144,7 @@ struct SceneRunCommand: ParsableCommand {
         settings.control = encoding.control(metadataSource: nil, transparentCanvas: !(loaded.root.backgroundColor?.isOpaque ?? false))
         let exporter = Exporter(root: loaded.root, width: width, height: height, settings: settings,
                                 start: start?.seconds ?? 0, frameCount: frames, audioSource: audio?.src)
+        try streams.configure(exporter, for: output, inputIsLive: false)
         exporter.audioOffset = audio?.start ?? 0
         exporter.audioLoopLength = audio?.loopLength
         if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)

@@ -1,31 +1,42 @@
 import ArgumentParser
 import LayerMedia
 
-/// `--video-stream N`, `--audio-stream N`: which of the input's streams a window or an export reads (CLI.md
-/// "Stream choice"); N counts the streams of that kind, 0 = the first, as `--subtitles STREAM` does.
+/// The flags of inputs and outputs that are not one local file (issue 28, CLI.md "Streams"): network timeouts and
+/// reconnecting, picture patterns' rate, and how a stream output is muxed and paced. One group, shared by the card
+/// and scene commands.
 struct StreamOptions: ParsableArguments {
-    @Option(name: .customLong("video-stream"), help: ArgumentHelp("The input's video stream to show, 0 = the first (probe lists them).", valueName: "N"))
-    var videoStream: Int?
-    @Option(name: .customLong("audio-stream"), help: ArgumentHelp("The input's audio stream to play or export, 0 = the first.", valueName: "N"))
-    var audioStream: Int?
+    @Option(help: ArgumentHelp("Seconds an open or read of a network input may wait for data before it fails.", valueName: "SECONDS"))
+    var timeout: Double = 10
+    @Flag(help: "When an HTTP(S) or HLS input breaks, request it again from where it was (other protocols: a break is an error).")
+    var reconnect = false
+    @Option(name: .customLong("input-fps"), help: ArgumentHelp("Frame rate of a numbered picture input (frame_%04d.png; default 25).", valueName: "N"))
+    var inputFPS: Double?
+    @Option(help: ArgumentHelp("The output's container by FFmpeg's name (ffmpeg -f), for -o - or pipe:N, or to override the name's extension.", valueName: "NAME"))
+    var format: String?
+    @Option(name: .customLong("hls-time"), help: ArgumentHelp("Seconds per segment of an HLS (.m3u8) or DASH (.mpd) output.", valueName: "SECONDS"))
+    var hlsTime: Double?
+    @Flag(inversion: .prefixedNo, help: "Pace the output at real time (default: on for a network output of a file input, as ffmpeg -re).")
+    var realtime: Bool?
 
     func validate() throws {
-        for (name, value) in [("--video-stream", videoStream), ("--audio-stream", audioStream)] {
-            if let value, value < 0 { throw ValidationError("\(name) counts from 0 (the first stream of its kind)") }
+        if !(timeout.isFinite && timeout >= 0.1 && timeout <= 3600) { throw ValidationError("--timeout must be between 0.1 and 3600 seconds") }
+        if let inputFPS, !(inputFPS.isFinite && inputFPS >= 0.001 && inputFPS <= 1000) {
+            throw ValidationError("--input-fps must be between 0.001 and 1000")
+        }
+        if let hlsTime, !(hlsTime.isFinite && hlsTime >= 0.1 && hlsTime <= 3600) {
+            throw ValidationError("--hls-time must be between 0.1 and 3600 seconds")
+        }
+        if let format, format.isEmpty || format.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+            throw ValidationError("--format takes an FFmpeg muxer name such as mpegts, matroska or flv, got '\(format)'")
         }
     }
 
-    /// Makes the choice for every reader of `input`; one error line when it has no such stream.
-    func choose(in input: String) throws {
-        for (kind, value) in [(StreamChoice.Kind.video, videoStream), (.audio, audioStream)] {
-            guard let value else { continue }
-            let count: Int
-            do { count = try StreamChoice.count(kind, in: input) } catch { throw RunError("\(error)") }
-            guard value < count else {
-                let has = count == 0 ? "no \(kind.rawValue) stream" : "\(count) \(kind.rawValue) stream\(count == 1 ? "" : "s") (0…\(count - 1))"
-                throw RunError("--\(kind.rawValue)-stream \(value): '\(input)' has \(has); 'layerplay probe' lists them")
-            }
-            StreamChoice.choose(value, of: kind, in: input)
-        }
+    /// How this run opens its inputs.
+    var inputSettings: InputSettings {
+        var s = InputSettings()
+        s.timeout = timeout
+        s.reconnect = reconnect
+        s.pictureRate = inputFPS
+        return s
     }
 }

@@ -49,7 +49,8 @@ struct SmallScene {
 
 /// Opens a session on `sample` (from media/) with the small scene.
 func makeSession(_ sample: String, loops: Bool = false, start: Double = 0, duration: Double? = nil,
-                 spin: Double? = nil, relayoutOnResize: Bool = false, keepOpen: Bool = false) throws -> (PlaybackSession, SmallScene) {
+                 spin: Double? = nil, relayoutOnResize: Bool = false, keepOpen: Bool = false,
+                 seekable: Bool = true) throws -> (PlaybackSession, SmallScene) {
     useDummyDrivers()
     let path = mediaSample(sample)
     let asset = try MediaAsset(path: path)
@@ -64,6 +65,7 @@ func makeSession(_ sample: String, loops: Bool = false, start: Double = 0, durat
     let end = duration.map { start + $0 } ?? asset.duration
     var options = PlaybackSession.Options(title: sample, range: PlaybackRange(start: start, end: end, loops: loops), frameRate: rate)
     options.relayoutOnResize = relayoutOnResize
+    options.seekable = seekable
     options.keepOpen = keepOpen
     let session = try PlaybackSession(root: scene.root, size: (128, 72), player: player, audioPath: asset.audio != nil ? path : nil,
                                       options: options) { w, h in scene.layout(w, h) }

@@ -54,7 +54,7 @@ struct SceneFileAccessTests {
 
     @Test func theMessageSaysWhatWasRefused() {
         #expect(sceneErrors("{\"version\": \"1.0\", \"inputs\": {\"main\": {\"src\": \"http://e.com/a.mp4\"}}, \"layers\": []}", media: RecordingMedia())
-            == ["t.json:1:47: inputs.main.src: expected a local file, got \"http://e.com/a.mp4\": a scene reads only files it names, no URLs or FFmpeg protocols such as http: (write ./http://e.com/a.mp4 for a file whose name has a colon)"])
+            == ["t.json:1:47: inputs.main.src: expected a local file, got \"http://e.com/a.mp4\": a scene reads only files it names, no URLs or FFmpeg protocols such as http: unless run with --allow-network (write ./http://e.com/a.mp4 for a file whose name has a colon)"])
         #expect(sceneErrors("{\"version\": \"1.0\", \"layers\": [{\"contents\": \"|cat /etc/passwd\"}]}")
             == ["t.json:1:44: layers[0].contents: expected a local file, got \"|cat /etc/passwd\": a scene runs no commands"])
     }

@@ -7,6 +7,10 @@
 /// FFmpeg macros that Swift cannot import, as functions.
 int lp_averror_eof(void);
 int lp_averror_eagain(void);
+/// AVERROR_EXIT: an interrupt callback asked FFmpeg to give up.
+int lp_averror_exit(void);
+/// AVERROR(EPIPE): the reader of an output went away.
+int lp_averror_epipe(void);
 int64_t lp_av_nopts_value(void);
 AVRational lp_av_time_base_q(void);
 /// The text of an FFmpeg error code ("Invalid data found when processing input").

@@ -1,0 +1,49 @@
+import CFFmpeg
+import Foundation
+import LayerGraphics
+
+/// How inputs are opened, for the whole run (the command line sets it once, before anything opens): an input is
+/// opened several times (probe, picture, sound, subtitles), deep inside the scene's media, and each open must
+/// time out, reconnect and pace image sequences alike.
+public struct InputSettings: Sendable {
+    /// Seconds one open or read of a network input (or a pipe) may block before it fails (`--timeout`).
+    public var timeout = 10.0
+    /// Whether an HTTP(S) input that breaks is requested again from where it was (`--reconnect`, FFmpeg's http
+    /// reconnect options). Other protocols are not reopened: a live RTMP/SRT/UDP source that comes back restarts
+    /// its timestamps, which the decoders' single timeline cannot take without a jump.
+    public var reconnect = false
+    /// The frame rate of a numbered picture pattern (`frame_%04d.png`, `--input-fps`); nil: FFmpeg's 25.
+    public var pictureRate: Double?
+
+    public init() {}
+
+    private static let shared = Guarded(InputSettings())
+    /// The settings every open uses.
+    public static var current: InputSettings {
+        get { shared.withLock { $0 } }
+        set { shared.withLock { $0 = newValue } }
+    }
+
+    /// FFmpeg's options for opening `location` (owned by the caller: `av_dict_free`).
+    func options(for location: InputLocation) -> OpaquePointer? {
+        var dict: OpaquePointer?
+        func set(_ key: String, _ value: String) { av_dict_set(&dict, key, value, 0) }
+        let micros = String(Int64(timeout * 1_000_000))
+        switch location {
+        case .file(let path):
+            if let pictureRate, MovieWriter.isImageSequence(path) { set("framerate", String(pictureRate)) }
+        case .pipe: break
+        case .url(_, let scheme):
+            // Every protocol over a socket honours rw_timeout (the watchdog is the bound when one does not).
+            set("rw_timeout", micros)
+            if scheme == "rtsp" || scheme == "rtsps" { set("timeout", micros) }
+            if (scheme == "http" || scheme == "https" || scheme == "hls") && reconnect {
+                set("reconnect", "1")
+                set("reconnect_streamed", "1")
+                set("reconnect_on_network_error", "1")
+                set("reconnect_delay_max", "4")
+            }
+        }
+        return dict
+    }
+}
