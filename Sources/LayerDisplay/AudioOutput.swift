@@ -39,7 +39,7 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
 
     /// Opens the default output device (or SDL's dummy one) and a stream of `path`'s sound in its format, placed
     /// on the timeline by `placement`.
-    init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0)) throws {
+    init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0), device name: String? = nil) throws {
         // SDL tries its drivers before we decide there is no sound (a sound server may run without XDG_RUNTIME_DIR).
         let drivers = DisplayProbe.soundDriversHere()
         if case .only(let names) = drivers { setenv("SDL_AUDIODRIVER", names.joined(separator: ","), 1) }
@@ -63,9 +63,13 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         latency = Double(wanted.samples) / Double(wanted.freq)
         wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
         var obtained = SDL_AudioSpec()
-        device = SDL_OpenAudioDevice(nil, 0, &wanted, &obtained, 0)
+        device = SDL_OpenAudioDevice(name, 0, &wanted, &obtained, 0)
         if device == 0 {
             stream.stop()
+            if let name {
+                let known = (0..<max(0, SDL_GetNumAudioDevices(0))).compactMap { SDL_GetAudioDeviceName($0, 0).map { String(cString: $0) } }
+                throw DisplayError("no sound device '\(name)'" + (known.isEmpty ? "" : " (devices: \(known.map { "'\($0)'" }.joined(separator: ", ")))"))
+            }
             throw DisplayError("cannot open the sound device: \(String(cString: SDL_GetError()))")
         }
     }

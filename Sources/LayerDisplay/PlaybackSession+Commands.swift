@@ -303,6 +303,9 @@ extension PlaybackSession {
         "fullscreen": PlayerProperty(
             get: { .flag($0.window.isFullscreen) },
             set: { s, v throws(CommandError) in if try flag("fullscreen", v) != s.window.isFullscreen { s.window.toggleFullscreen() } }),
+        // mpv's: the window's drawable size in pixels.
+        "osd-width": PlayerProperty(get: { .integer($0.window.pixelSize.width) }),
+        "osd-height": PlayerProperty(get: { .integer($0.window.pixelSize.height) }),
         "filename": PlayerProperty(get: { .string($0.options.fileName ?? $0.options.title) }),
         "playlist-pos": PlayerProperty(
             get: { .integer($0.playlist?.index ?? 0) },

@@ -47,6 +47,10 @@ public final class PlaybackSession {
         public var audioLoopLength: Double?
         /// The input's chapters (PgUp/PgDn move between them; the `chapter` property).
         public var chapters: [Chapter] = []
+        /// Where and how the window opens (`--geometry`, `--autofit`, `--ontop`, `--no-border`).
+        public var placement = WindowPlacement()
+        /// The sound device by SDL's name (`--audio-device`; nil: the default).
+        public var audioDevice: String?
         /// Where in the range playback starts (a resumed position); nil: its start.
         public var startPosition: Double?
         /// The input's file name (the `filename` property; nil: the title).
@@ -167,7 +171,8 @@ public final class PlaybackSession {
         self.options = options
         self.layout = layout
         requestedSize = (max(1, size.width), max(1, size.height))
-        window = try Window(title: options.title, width: size.width, height: size.height, fullscreen: options.fullscreen)
+        window = try Window(title: options.title, width: size.width, height: size.height, fullscreen: options.fullscreen,
+                            placement: options.placement)
         // The sound's samples carry timeline times whatever its placement, so its device clock is the timeline's.
         let placement = AudioPlacement(offset: options.audioOffset, loopLength: options.audioLoopLength)
         if let audioPath, let output = Self.openSound(audioPath, options, placement: placement) {
@@ -187,7 +192,7 @@ public final class PlaybackSession {
     /// as ffplay does.
     private static func openSound(_ path: String, _ options: Options, placement: AudioPlacement) -> AudioOutput? {
         do {
-            let output = try AudioOutput(path: path, range: options.range, placement: placement)
+            let output = try AudioOutput(path: path, range: options.range, placement: placement, device: options.audioDevice)
             output.volume = options.volume
             output.isMuted = options.muted
             return output

@@ -121,6 +121,16 @@ struct Layerplay: ParsableCommand {
     var loopPlaylist = false
     @Flag(name: .customLong("save-position-on-quit"), help: "On quit, remember the position; the next playback of the file without --start begins there (Q does it once).")
     var savePositionOnQuit = false
+    @Option(help: ArgumentHelp("The window's size and place on the screen (mpv's): WxH, WxH+X+Y or +X+Y.", valueName: "WxH+X+Y"))
+    var geometry: String?
+    @Option(help: ArgumentHelp("The largest size the window opens at, its shape kept.", valueName: "WxH"))
+    var autofit: PixelSize?
+    @Flag(help: "Keep the window above the others.")
+    var ontop = false
+    @Flag(name: .customLong("no-border"), help: "A window without the window manager's frame.")
+    var noBorder = false
+    @Option(name: .customLong("audio-device"), help: ArgumentHelp("The sound device, by the name SDL lists.", valueName: "NAME"))
+    var audioDevice: String?
     @Option(help: ArgumentHelp("Playback speed, 0.25–4 (the sound keeps its pitch; animations run as fast).", valueName: "X"))
     var speed: Double = 1
     @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
@@ -147,6 +157,7 @@ struct Layerplay: ParsableCommand {
         if let fps, !(fps.isFinite && fps >= 0.001 && fps <= 1000) { throw ValidationError("--fps must be between 0.001 and 1000") }
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
+        if let geometry, WindowPlacement.geometry(geometry) == nil { throw ValidationError("--geometry takes WxH, WxH+X+Y or +X+Y, not '\(geometry)'") }
         if !(speed.isFinite && (0.25...4).contains(speed)) { throw ValidationError("--speed must be between 0.25 and 4") }
         // Said, not ignored: an export at another speed needs its sound time-stretched in the encoder's path too.
         if output != nil && speed != 1 { throw ValidationError("--speed plays in a window; an export at another speed is not supported yet") }

@@ -108,6 +108,15 @@ extension Layerplay {
         options.speed = speed
         options.startPosition = resume
         options.chapters = (try? MediaAsset.chapters(of: input)) ?? []
+        options.audioDevice = audioDevice
+        options.placement.onTop = ontop
+        options.placement.borderless = noBorder
+        options.placement.autofit = autofit.map { .init(width: $0.width, height: $0.height) }
+        if let geometry, let g = WindowPlacement.geometry(geometry) {
+            options.placement.size = g.size
+            options.placement.x = g.x
+            options.placement.y = g.y
+        }
         let session: PlaybackSession
         do {
             // The card's canvas keeps its size and the window scales it, letterboxed (relayoutOnResize stays off, as

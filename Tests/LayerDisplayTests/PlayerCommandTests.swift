@@ -63,6 +63,18 @@ struct PlayerCommandTests {
         #expect(bindings.commands.count == InputBindings.defaultConf.split(separator: "\n").count)
     }
 
+    @Test func geometryAndAutofitAsMpvReadsThem() {
+        let g = WindowPlacement.geometry("320x200+10+-5")
+        #expect(g?.size == .init(width: 320, height: 200) && g?.x == 10 && g?.y == -5)
+        #expect(WindowPlacement.geometry("+40+50").map { $0.size == nil && $0.x == 40 && $0.y == 50 } == true)
+        #expect(WindowPlacement.geometry("640x360").map { $0.x == nil } == true)
+        for bad in ["", "0x10", "10x", "big", "10x10+5", "99999x10"] { #expect(WindowPlacement.geometry(bad) == nil, "\(bad)") }
+        var placement = WindowPlacement()
+        placement.autofit = .init(width: 400, height: 400)
+        #expect(placement.openingSize(canvas: .init(width: 1600, height: 900)) == .init(width: 400, height: 225))
+        #expect(placement.openingSize(canvas: .init(width: 200, height: 100)) == .init(width: 200, height: 100), "autofit never enlarges")
+    }
+
     @Test func configOptionsBecomeArguments() {
         let args = PlayerConfig.optionArguments(in: """
         # defaults

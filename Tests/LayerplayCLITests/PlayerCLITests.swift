@@ -190,6 +190,24 @@ struct PlayerCLITests {
         }
     }
 
+    @Test func geometryAndAutofitSizeTheWindow() throws {
+        try withTemporaryDirectory { dir in
+            var (player, client) = try play([mediaSample("clip.mp4"), "--size", "128x72", "--loop", "--geometry", "300x150+20+30", "--ontop", "--no-border"], in: dir)
+            #expect(try ask(client, ["get_property", "osd-width"])["data"] as? Int == 300)
+            #expect(try ask(client, ["get_property", "osd-height"])["data"] as? Int == 150)
+            _ = try ask(client, ["quit"])
+            _ = player.wait()
+            player.stop()
+            (player, client) = try play([mediaSample("clip.mp4"), "--size", "640x360", "--loop", "--autofit", "320x320"], in: dir)
+            defer { player.stop() }
+            #expect(try ask(client, ["get_property", "osd-width"])["data"] as? Int == 320)
+            #expect(try ask(client, ["get_property", "osd-height"])["data"] as? Int == 180)
+            _ = try ask(client, ["quit"])
+        }
+        let bad = runLayerplay([mediaSample("clip.mp4"), "--geometry", "huge"], environment: headless)
+        #expect(bad.status == 2 && bad.stderr.contains("--geometry"), "\(bad)")
+    }
+
     @Test func aSubtitleFileBesideTheVideoShowsAndDelaysMove() throws {
         try withTemporaryDirectory { dir in
             let movie = dir.appendingPathComponent("film.mp4")
