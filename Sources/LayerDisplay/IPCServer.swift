@@ -44,16 +44,21 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw DisplayError("--input-ipc-server: cannot make a socket: \(String(cString: strerror(errno)))") }
-        guard var address = Self.address(path) else {
+        // Bound and listening under a name of its own first, then renamed into place: a client that sees the path
+        // can connect at once (between bind and listen it would be refused).
+        let staging = path + ".\(getpid()).listening"
+        guard Self.address(path) != nil, var address = Self.address(staging) else {
             close(fd)
-            throw DisplayError("--input-ipc-server: the path '\(path)' is too long for a socket (at most 107 bytes)")
+            throw DisplayError("--input-ipc-server: the path '\(path)' is too long for a socket (at most 107 bytes less a suffix)")
         }
+        unlink(staging)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        guard bound == 0, listen(fd, 8) == 0 else {
+        guard bound == 0, listen(fd, 8) == 0, rename(staging, path) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
+            unlink(staging)
             throw DisplayError("--input-ipc-server: cannot listen on '\(path)': \(reason)")
         }
         listener = fd

@@ -53,21 +53,18 @@ public struct InputBindings: Sendable {
 
     /// The keys, for `--help` (the defaults above, said for people).
     public static let keyHelp = """
-    Keys while playing (ffplay's and mpv's; rebind them in ~/.config/layerplay/input.conf):
-      space, p   pause / resume          s, .     step one frame (stays paused)
-      ← / →      seek 10 s back / on     ↓ / ↑    seek 60 s back / on
-      m          mute                    9 / 0    volume down / up
-      f          fullscreen              q, Esc   quit (Q: and resume there next time)
-      t          subtitles: next stream, then off
-      [ / ]      speed −/+ 10 %          { / }    speed halved / doubled (0.25–4×, pitch kept)
-      Backspace  speed back to 1         l        A-B loop: set A, set B, clear
-      ,          one frame back (stays paused)
-      PgUp/PgDn  next / previous chapter
-      S          screenshot (the composited frame, PNG)   i   statistics overlay
-      Ctrl+ / Ctrl−  audio delay ±100 ms  z / x    subtitle delay −/+ 100 ms
+    Keys while playing (ffplay's and mpv's; input.conf rebinds them):
+      space, p   pause / resume          s, .  /  ,   frame forward / back
+      ← / →      seek 10 s back / on     ↓ / ↑        seek 60 s back / on
+      [ / ]      speed −/+ 10 %          { / }        speed halved / doubled
+      Backspace  speed 1                 l            A-B loop: A, B, off
+      S          screenshot (PNG)        i            statistics overlay
+      PgUp/PgDn  next / previous chapter t            subtitles: next, off
+      Ctrl+/−    audio delay ±100 ms     z / x        subtitle delay ∓/±100 ms
+      m          mute                    9 / 0        volume down / up
+      f          fullscreen              q, Esc / Q   quit / quit and resume
       w          sound: waveform / spectrum (an audio-only input)
-      click      seek to that fraction of the width (left or right button)
-      double click  fullscreen
+      click      seek to that fraction of the width; double click: fullscreen
     """
 
     /// The defaults.

@@ -112,6 +112,14 @@ struct PlayerCLITests {
             _ = try client.event { $0["event"] as? String == "end-file" }
             _ = try client.event { $0["event"] as? String == "file-loaded" }
             #expect(try ask(client, ["get_property", "filename"])["data"] as? String == "clip.mp4")
+            // loadfile: append adds to the list; replace plays the file alone.
+            _ = try ask(client, ["loadfile", mediaSample("clip.mp4"), "append"])
+            #expect(try ask(client, ["get_property", "playlist-count"])["data"] as? Int == 3)
+            _ = try ask(client, ["loadfile", mediaSample("tone.m4a")])
+            _ = try client.event { $0["event"] as? String == "end-file" }
+            _ = try client.event { $0["event"] as? String == "file-loaded" }
+            #expect(try ask(client, ["get_property", "playlist-count"])["data"] as? Int == 1)
+            #expect(try ask(client, ["get_property", "filename"])["data"] as? String == "tone.m4a")
             _ = try ask(client, ["quit"])
             let result = player.wait()
             #expect(result.status == 0)
@@ -187,6 +195,13 @@ struct PlayerCLITests {
             let result = player.wait()
             #expect(player.process.terminationReason == .exit && result.status == status, "\(result)")
             #expect(!FileManager.default.fileExists(atPath: socketPath), "the socket is removed")
+            // A scene's playback too.
+            let scene = try BackgroundPlayer(["builtin:card", mediaSample("clip.mp4"), "--size", "64x36"], waitForSocket: false)
+            defer { scene.stop() }
+            usleep(1_200_000) // playing (the clip lasts 2 s)
+            kill(scene.process.processIdentifier, signal)
+            let ended = scene.wait()
+            #expect(scene.process.terminationReason == .exit && ended.status == status, "\(ended)")
         }
     }
 
