@@ -4,11 +4,13 @@ import LayerGraphics
 import LayerKit
 
 extension PlaybackSession {
-    /// Writes the frame on screen, composited as an export composites it (the tree without the on-screen display,
+    /// Writes the frame on screen (paused: the frame of the clock's time), composited as an export composites it (the tree without the on-screen display,
     /// at the canvas size): the same pixels as `-o x.png --at T` at that frame's time. `path` nil: a new file in
     /// `screenshotDirectory` named after the input and the time (`clip_12.345.png`). Returns the path written.
     func screenshot(to path: String?) throws(CommandError) -> String {
-        let time = presentedTime ?? clock.time
+        // Paused, the clock holds at the time of the frame shown or about to be (a seek's frame may not be on screen
+        // yet: `presentedTime` would still be the frame before the seek); playing, the frame last shown.
+        let time = clock.isPaused ? clock.time : (presentedTime ?? clock.time)
         let target = path ?? screenshotPath(time: options.range.mediaTime(time))
         // The OSD and the notice are the window's, not the picture's.
         let shown = [osd?.layer, notice?.layer].compactMap { $0 }.filter { !$0.isHidden }
