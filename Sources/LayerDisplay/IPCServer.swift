@@ -27,6 +27,8 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
     }
     private let state = Guarded(State())
     private let done = DispatchSemaphore(value: 0)
+    /// Signalled for each line read, so that a waiting session wakes to answer it at once.
+    private let arrived = DispatchSemaphore(value: 0)
     /// The longest line taken (a client sending more without a newline is dropped: it is not speaking the protocol).
     static let maximumLine = 1 << 20
 
@@ -87,6 +89,12 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
         close(wake.read)
         close(wake.write)
         unlink(path)
+    }
+
+    /// Waits up to `seconds` for a line to arrive (the session's pause between turns of its loop): a request is
+    /// answered at once rather than after the pause.
+    public func wait(seconds: Double) {
+        _ = arrived.wait(timeout: .now() + seconds)
     }
 
     /// The lines read since the last call, in order.
@@ -167,6 +175,7 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
             return pending.count > Self.maximumLine
         }
         if tooLong { shutdown(fd, Int32(SHUT_RDWR)) }
+        arrived.signal()
     }
 
     // MARK: Socket addresses

@@ -457,7 +457,8 @@ public final class PlaybackSession {
             if let frame = renderer.take(waiting: wait) { stash(frame) }
             return
         }
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        // With a control socket, a request ends the pause (an IPC round trip then takes no 4 ms turn).
+        if wait > 0 { if let ipc { ipc.server.wait(seconds: wait) } else { Thread.sleep(forTimeInterval: wait) } }
     }
 
     /// A frame taken while waiting: kept as `ready` (or dropped if it belongs to an old seek).
