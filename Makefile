@@ -4,12 +4,12 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # Debian packages, and the pkg-config module each provides (checked before anything is installed).
-APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
+APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev \
                 libsdl2-dev libcairo2-dev libpango1.0-dev libass-dev ffmpeg fonts-urw-base35 fonts-dejavu-core \
                 libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri python3
 # Fonts have no pkg-config module: TextLayer's "Helvetica" is Nimbus Sans (fonts-urw-base35), DejaVu the fallback.
 FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
-PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass egl glesv2
+PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample libavfilter sdl2 cairo pangocairo libass egl glesv2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # SwiftPM refuses two flags that Debian's pkg-config files hand it (sdl2's -D_REENTRANT, -pthread from pangocairo's
 # dependencies) and warns about each on every build. Neither matters here (glibc's headers ignore _REENTRANT, and the
@@ -41,6 +41,10 @@ deps:
 	  printf 'Name: %s\nDescription: %s without the flags SwiftPM refuses (Makefile)\nVersion: %s\nCflags: %s\nLibs: %s\n' \
 	    $$m $$m "$$version" "$$flags" "$$libs" > $(PKGCONFIG_QUIET)/$$m.pc.new && mv $(PKGCONFIG_QUIET)/$$m.pc.new $(PKGCONFIG_QUIET)/$$m.pc; \
 	done
+	@# The JSON IPC test drives the player with a real mpv client library from PyPI, in a venv of its own.
+	@[ -x .venv-test/bin/python ] && .venv-test/bin/python -c 'import python_mpv_jsonipc' 2>/dev/null || { \
+	  python3 -m venv .venv-test 2>/dev/null || { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }; \
+	  .venv-test/bin/pip install -q python-mpv-jsonipc==1.5.0; }
 
 build: deps
 	$(SWIFT) build -c release --product layerplay

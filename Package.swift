@@ -24,8 +24,8 @@ let package = Package(
         // System libraries. Every FFmpeg library is listed in pkgConfig so that C targets link.
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"])]
+            pkgConfig: "libavformat libavcodec libavutil libswscale libswresample libavfilter",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev"])]
         ),
         .systemLibrary(
             name: "CSDL2",

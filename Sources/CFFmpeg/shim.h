@@ -8,3 +8,7 @@
 #include <libswresample/swresample.h>
 #include <libavutil/opt.h>
 #include <libavutil/audio_fifo.h>
+// The player's tempo change (atempo, LayerMedia's AudioTempo).
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersrc.h>
+#include <libavfilter/buffersink.h>

@@ -22,11 +22,24 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         var starved = true
         var volume = 1.0
         var muted = false
+        /// Timeline seconds per wall second.
+        var speed = 1.0
+        /// Seconds the sound plays after its picture (mpv's `audio-delay`): the picture of timeline time `t` is heard
+        /// with the sound of `t - delay`. The anchors are the sound's times; the clock (the picture's) adds it.
+        var delay = 0.0
     }
+
+    /// The tempo filter while the speed is not 1 (touched on the device's thread, or with the device locked).
+    private var tempo: AudioTempo?
+    /// Where the tempo filter's output starts on the timeline (nil: at the next sample read), and how many frames it
+    /// has given since: its frame `n` plays timeline time `origin + n × speed / rate` (`AudioTempo`).
+    private var tempoOrigin: Double?
+    private var tempoFramesOut = 0
+    private var scratch = [Float](repeating: 0, count: 1024 * 2)
 
     /// Opens the default output device (or SDL's dummy one) and a stream of `path`'s sound in its format, placed
     /// on the timeline by `placement`.
-    init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0)) throws {
+    init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0), device name: String? = nil) throws {
         // SDL tries its drivers before we decide there is no sound (a sound server may run without XDG_RUNTIME_DIR).
         let drivers = DisplayProbe.soundDriversHere()
         if case .only(let names) = drivers { setenv("SDL_AUDIODRIVER", names.joined(separator: ","), 1) }
@@ -50,9 +63,13 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         latency = Double(wanted.samples) / Double(wanted.freq)
         wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
         var obtained = SDL_AudioSpec()
-        device = SDL_OpenAudioDevice(nil, 0, &wanted, &obtained, 0)
+        device = SDL_OpenAudioDevice(name, 0, &wanted, &obtained, 0)
         if device == 0 {
             stream.stop()
+            if let name {
+                let known = (0..<max(0, SDL_GetNumAudioDevices(0))).compactMap { SDL_GetAudioDeviceName($0, 0).map { String(cString: $0) } }
+                throw DisplayError("no sound device '\(name)'" + (known.isEmpty ? "" : " (devices: \(known.map { "'\($0)'" }.joined(separator: ", ")))"))
+            }
             throw DisplayError("cannot open the sound device: \(String(cString: SDL_GetError()))")
         }
     }
@@ -73,10 +90,11 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
     private func fill(_ bytes: UnsafeMutablePointer<UInt8>, _ length: Int) {
         let frames = length / (4 * 2)
         let samples = UnsafeMutableRawPointer(bytes).bindMemory(to: Float.self, capacity: frames * 2)
-        let (time, starved) = stream.read(into: samples, frames: frames)
+        let (time, starved) = tempo == nil ? stream.read(into: samples, frames: frames) : stretched(into: samples, frames: frames)
         let (volume, muted) = state.withLock { s in
             s.anchorTime = time
             s.anchorHost = hostSeconds()
+            // Wall seconds these samples last; the clock moves `speed` times as fast.
             s.anchorLength = starved ? 0 : Double(frames) / 48000
             s.starved = starved
             return (s.volume, s.muted)
@@ -85,14 +103,71 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         else if volume < 1 { for i in 0..<(frames * 2) { samples[i] *= Float(volume) } }
     }
 
+    /// `frames` frames of the stream played at the speed, pitch kept: the stream is read (`speed` times as many
+    /// frames) through the tempo filter. Returns the timeline time of the first frame, and whether the stream had
+    /// nothing (then silence, and the filter starts afresh from the next sample that arrives).
+    private func stretched(into samples: UnsafeMutablePointer<Float>, frames: Int) -> (time: Double, starved: Bool) {
+        guard let tempo else { return (0, true) }
+        let speed = tempo.tempo
+        while tempo.available < frames {
+            let (time, starved) = scratch.withUnsafeMutableBufferPointer { stream.read(into: $0.baseAddress!, frames: 1024) }
+            if starved {
+                samples.update(repeating: 0, count: frames * 2)
+                resetTempo()
+                return (time, true)
+            }
+            if tempoOrigin == nil { tempoOrigin = time; tempoFramesOut = 0 }
+            do { try scratch.withUnsafeBufferPointer { try tempo.push($0.baseAddress!, frames: 1024) } } catch { break }
+        }
+        let got = tempo.pull(into: samples, frames: frames)
+        if got < frames { (samples + got * 2).update(repeating: 0, count: (frames - got) * 2) }
+        let time = (tempoOrigin ?? 0) + Double(tempoFramesOut) * speed / 48000
+        tempoFramesOut += got
+        return (time, false)
+    }
+
+    /// A new tempo filter for the current speed (none at 1×); its output is placed by the next sample read.
+    private func resetTempo() {
+        let speed = state.withLock { $0.speed }
+        tempo = speed == 1 ? nil : try? AudioTempo(tempo: speed, sampleRate: 48000, channels: 2)
+        tempoOrigin = nil
+        tempoFramesOut = 0
+    }
+
+    /// Plays `speed` times as fast (0.25–4), the pitch kept; the sound goes on from the time heard now.
+    func setSpeed(_ speed: Double) {
+        let heard = time - delay
+        SDL_LockAudioDevice(device)
+        state.withLock { s in
+            s.speed = speed
+            s.anchorTime = heard; s.anchorHost = hostSeconds(); s.anchorLength = 0
+        }
+        // The filter holds samples read ahead at the old speed: start again from the time heard now.
+        stream.seek(to: heard)
+        resetTempo()
+        SDL_UnlockAudioDevice(device)
+    }
+
+    /// The sound's delay behind the picture, in seconds (negative: ahead); the picture stays where it is.
+    var delay: Double {
+        get { state.withLock { $0.delay } }
+        set {
+            let picture = time
+            state.withLock { $0.delay = newValue }
+            seek(to: picture)
+        }
+    }
+
+    var speed: Double { state.withLock { $0.speed } }
+
     // MARK: Clock
 
     var time: Double {
         state.withLock { s in
-            if s.paused { return s.anchorTime }
+            if s.paused { return s.anchorTime + s.delay }
             // Interpolated within the last callback's samples; the device plays them one buffer later.
             let into = min(max(0, hostSeconds() - s.anchorHost), s.anchorLength)
-            return s.anchorTime + into - latency
+            return s.anchorTime + (into - latency) * s.speed + s.delay
         }
     }
 
@@ -104,21 +179,28 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
             if paused && !was {
                 // Hold the time heard now.
                 let into = min(max(0, hostSeconds() - s.anchorHost), s.anchorLength)
-                s.anchorTime = s.anchorTime + into - latency
+                s.anchorTime = s.anchorTime + (into - latency) * s.speed
                 s.anchorLength = 0
             }
             s.paused = paused
             return was
         }
         guard was != paused else { return }
-        if !paused { stream.seek(to: state.withLock { $0.anchorTime }) } // resume exactly where the picture stands
+        if !paused {
+            SDL_LockAudioDevice(device)
+            stream.seek(to: state.withLock { $0.anchorTime }) // resume exactly where the picture stands
+            resetTempo()
+            SDL_UnlockAudioDevice(device)
+        }
         SDL_PauseAudioDevice(device, paused ? 1 : 0)
     }
 
     func seek(to t: Double) {
         SDL_LockAudioDevice(device)
-        stream.seek(to: t)
-        state.withLock { s in s.anchorTime = t; s.anchorHost = hostSeconds(); s.anchorLength = 0 }
+        let heard = t - state.withLock { $0.delay }
+        stream.seek(to: heard)
+        state.withLock { s in s.anchorTime = heard; s.anchorHost = hostSeconds(); s.anchorLength = 0 }
+        resetTempo()
         SDL_UnlockAudioDevice(device)
     }
 

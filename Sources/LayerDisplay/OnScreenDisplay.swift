@@ -11,7 +11,7 @@ import LayerKit
 /// failed scene reload's error line stays 3 s (SCENES.md §8), wrapped to the canvas width.
 public final class OnScreenDisplay {
     /// Where on the canvas the plate sits.
-    enum Corner { case topLeft, bottomLeft }
+    enum Corner { case topLeft, bottomLeft, topRight }
 
     /// The plate, added as the tree's last sublayer; hidden when nothing is shown.
     public let layer = Layer()
@@ -45,14 +45,19 @@ public final class OnScreenDisplay {
         return s
     }
 
-    /// Lays the plate out for a canvas of `width` × `height` pixels in its corner (text a 22nd of the height).
-    func place(canvasWidth width: Int, canvasHeight height: Int) {
+    /// Lays the plate out for a canvas of `width` × `height` pixels in its corner, the canvas shown `scale` times
+    /// its size in the window: text a 22nd of the height, and never under 16 window pixels (a 320×180 clip's 8 px
+    /// text was unreadable).
+    func place(canvasWidth width: Int, canvasHeight height: Int, scale: Double = 1) {
         canvas = (width, height)
         Transaction.withoutActions {
-            text.fontSize = max(10, Double(height) / 22)
+            text.fontSize = max(Self.smallestWindowText / max(scale, 1e-3), Double(height) / 22)
             resize()
         }
     }
+
+    /// The smallest text in window pixels.
+    static let smallestWindowText = 16.0
 
     /// Shows `message` from wall time `now`; `sticky` keeps it until `hide()` (the pause).
     func show(_ message: String, at now: Double, sticky: Bool = false) {
@@ -93,8 +98,9 @@ public final class OnScreenDisplay {
         text.frame = Rect(x: pad, y: pad * 0.5, width: ceil(size.width), height: ceil(size.height))
         layer.cornerRadius = pad * 0.6
         let plate = Size(width: ceil(size.width) + 2 * pad, height: ceil(size.height) + pad)
-        let y = corner == .topLeft ? margin : max(margin, Double(canvas.height) - margin - plate.height)
-        layer.frame = Rect(x: margin, y: y, width: plate.width, height: plate.height)
+        let y = corner == .bottomLeft ? max(margin, Double(canvas.height) - margin - plate.height) : margin
+        let x = corner == .topRight ? max(margin, Double(canvas.width) - margin - plate.width) : margin
+        layer.frame = Rect(x: x, y: y, width: plate.width, height: plate.height)
     }
 
     /// "m:ss" (or "h:mm:ss") of `seconds`.

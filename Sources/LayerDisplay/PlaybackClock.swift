@@ -13,16 +13,30 @@ protocol PlaybackClock: AnyObject, Sendable {
     func setPaused(_ paused: Bool)
     /// Moves to timeline time `t` (the clock holds there until playback resumes or the sound arrives).
     func seek(to t: Double)
+    /// Timeline seconds per wall second (1: real time).
+    var speed: Double { get }
+    /// Runs `speed` times as fast from the time now.
+    func setSpeed(_ speed: Double)
 }
 
 /// Host time, started, stopped and moved by the player: the clock of a video without sound.
 final class MonotonicClock: PlaybackClock {
-    private let state: Guarded<(base: Double, hostAtBase: Double, paused: Bool)>
+    private let state: Guarded<(base: Double, hostAtBase: Double, paused: Bool, speed: Double)>
 
-    init(start: Double) { state = Guarded((start, hostSeconds(), true)) }
+    init(start: Double) { state = Guarded((start, hostSeconds(), true, 1)) }
 
     var time: Double {
-        state.withLock { s in s.paused ? s.base : s.base + (hostSeconds() - s.hostAtBase) }
+        state.withLock { s in s.paused ? s.base : s.base + (hostSeconds() - s.hostAtBase) * s.speed }
+    }
+    var speed: Double { state.withLock { $0.speed } }
+
+    func setSpeed(_ speed: Double) {
+        state.withLock { s in
+            let now = hostSeconds()
+            if !s.paused { s.base += (now - s.hostAtBase) * s.speed }
+            s.hostAtBase = now
+            s.speed = speed
+        }
     }
     var isPaused: Bool { state.withLock { $0.paused } }
 
@@ -30,7 +44,7 @@ final class MonotonicClock: PlaybackClock {
         state.withLock { s in
             guard s.paused != paused else { return }
             let now = hostSeconds()
-            if paused { s.base += now - s.hostAtBase }
+            if paused { s.base += (now - s.hostAtBase) * s.speed }
             s.hostAtBase = now
             s.paused = paused
         }

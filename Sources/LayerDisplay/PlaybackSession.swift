@@ -36,6 +36,9 @@ public final class PlaybackSession {
         public var muted = false
         /// The starting volume, 0…1 (9 and 0 step it).
         public var volume = 1.0
+        /// Timeline seconds per wall second, 0.25–4 (`--speed`; `[` `]` `{` `}` Backspace change it): the sound keeps
+        /// its pitch, and animations run at the same speed (one clock).
+        public var speed = 1.0
         /// Seconds of the sound (`audioPath`) before timeline time 0: timeline time `t` plays the sound's `t +
         /// audioOffset` (a scene's audio input's `start`). Not finite: 0; negative: silence until the sound starts.
         public var audioOffset = 0.0
@@ -45,6 +48,16 @@ public final class PlaybackSession {
         /// Whether the input can seek: false for a live input (no duration, issue 28), whose seek keys then only say
         /// so on the on-screen display.
         public var seekable = true
+        /// The input's chapters (PgUp/PgDn move between them; the `chapter` property).
+        public var chapters: [Chapter] = []
+        /// Where and how the window opens (`--geometry`, `--autofit`, `--ontop`, `--no-border`).
+        public var placement = WindowPlacement()
+        /// The sound device by SDL's name (`--audio-device`; nil: the default).
+        public var audioDevice: String?
+        /// Where in the range playback starts (a resumed position); nil: its start.
+        public var startPosition: Double?
+        /// The input's file name (the `filename` property; nil: the title).
+        public var fileName: String?
         /// Options with a title, a range and a frame grid; windowed, OSD on, sound on at full volume, quitting at the end.
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
@@ -81,21 +94,54 @@ public final class PlaybackSession {
         public var framesDropped = 0
         /// The last shown frame's time minus the master clock's at that moment, in milliseconds (the status line's A-V).
         public var avDifferenceMilliseconds = 0.0
+        /// The media time at the clock's time: the clock's time within the loop playing (nil: the clock's time).
+        public var position: Double?
         /// The factor the canvas is shown at: the largest that fits the window.
         public var presentationScale: Double {
             min(Double(windowWidth) / Double(max(canvasWidth, 1)), Double(windowHeight) / Double(max(canvasHeight, 1)))
         }
     }
 
-    private let root: Layer
-    private let player: Player?
-    private let options: Options
+    let root: Layer
+    let player: Player?
+    let options: Options
     private let layout: (Int, Int) -> Void
-    private let window: Window
-    private let audio: AudioOutput?
-    private let clock: PlaybackClock
+    let window: Window
+    let audio: AudioOutput?
+    let clock: PlaybackClock
     private let renderer = FrameRenderer()
-    private var statistics = PlaybackStatistics()
+    var statistics = PlaybackStatistics()
+
+    /// The media time on the clock now (where a resumed playback starts).
+    public var position: Double { options.range.mediaTime(clock.time) }
+    /// The timeline range played.
+    public var range: PlaybackRange { options.range }
+    /// Which command each key runs (`InputBindings.defaults` unless the host loads the user's input.conf over them).
+    public var bindings = InputBindings.defaults
+    /// The exit status a `quit CODE` command asked for (nil: none; the host decides).
+    public internal(set) var requestedExitCode: Int32?
+    /// The signal that ended the session (SIGINT, SIGTERM…), when one did.
+    public internal(set) var interruptedBy: Int32?
+    /// Whether the session ended with `quit-watch-later` (Q): the host saves the position to resume from.
+    public internal(set) var quitWatchLater = false
+
+    /// The inputs played in turn (nil: this session's tree alone): `playlist-next`, `playlist-prev`, `loadfile` and
+    /// `playlist-pos` move it and end the session (`endReason` `.playlistMove`); the host then plays its `current`.
+    public var playlist: Playlist?
+    /// The JSON IPC (`--input-ipc-server`), served each turn of the loop; it outlives the session.
+    public var ipc: PlayerIPC?
+    /// Why `run()` returned.
+    public enum EndReason: String, Sendable {
+        /// The range played to its end.
+        case eof
+        /// A quit command, a closed window, a signal.
+        case quit
+        /// The playlist moved: the host plays its `current` item next.
+        case playlistMove = "stop"
+    }
+    public internal(set) var endReason = EndReason.eof
+    /// Where `screenshot` (S) writes its PNGs (nil: the current directory, as mpv).
+    public var screenshotDirectory: String?
 
     /// Called on the main thread each turn of the loop, before events are read: a test or a script can
     /// push SDL events (`SDL_PushEvent`) that then go through the same path as keys.
@@ -128,7 +174,8 @@ public final class PlaybackSession {
         self.options = options
         self.layout = layout
         requestedSize = (max(1, size.width), max(1, size.height))
-        window = try Window(title: options.title, width: size.width, height: size.height, fullscreen: options.fullscreen)
+        window = try Window(title: options.title, width: size.width, height: size.height, fullscreen: options.fullscreen,
+                            placement: options.placement)
         // The sound's samples carry timeline times whatever its placement, so its device clock is the timeline's.
         let placement = AudioPlacement(offset: options.audioOffset, loopLength: options.audioLoopLength)
         if let audioPath, let output = Self.openSound(audioPath, options, placement: placement) {
@@ -140,13 +187,15 @@ public final class PlaybackSession {
         }
         player?.range = options.range
         statistics.audioClock = audio != nil
+        let speed = min(max(options.speed, Self.speeds.lowerBound), Self.speeds.upperBound)
+        if speed != 1 { clock.setSpeed(speed) }
     }
 
     /// The sound device, or nil (with a warning) when there is none: the video still plays, on the host clock,
     /// as ffplay does.
     private static func openSound(_ path: String, _ options: Options, placement: AudioPlacement) -> AudioOutput? {
         do {
-            let output = try AudioOutput(path: path, range: options.range, placement: placement)
+            let output = try AudioOutput(path: path, range: options.range, placement: placement, device: options.audioDevice)
             output.volume = options.volume
             output.isMuted = options.muted
             return output
@@ -164,13 +213,13 @@ public final class PlaybackSession {
     // MARK: The loop
 
     private var serial = 0
-    private var nextTick = 0.0
+    var nextTick = 0.0
     private var ready: FrameRenderer.Frame?
     /// A frame must be shown even if late (after a seek, a step, a resize, at the start).
     private var mustShow = true
     private var needsFrame = true
-    private var presentedTime: Double?
-    private var quit = false
+    var presentedTime: Double?
+    var quit = false
     /// Seconds of compositing a frame, smoothed.
     private var renderEstimate = 0.0
     /// Seconds that showing a frame takes (upload, copy, present), smoothed: frames start that much early.
@@ -180,27 +229,33 @@ public final class PlaybackSession {
     private static func smooth(_ estimate: inout Double, _ measured: Double) {
         estimate = estimate == 0 ? measured : 0.8 * estimate + 0.2 * measured
     }
-    private var canvas = (width: 0, height: 0)
+    var canvas = (width: 0, height: 0)
     /// The canvas size the host asked for. A window may open smaller (fitted to the screen) or fullscreen; the
     /// canvas keeps this size and is scaled to the window, unless the host lays out again on resizes.
     private let requestedSize: (width: Int, height: Int)
     /// The on-screen display, the tree's last sublayer while the session runs (nil with `showsOSD` off).
     public private(set) var osd: OnScreenDisplay?
-    /// The bottom left notice display (a failed scene reload's error line for 3 s), the tree's last sublayer while
+    /// The bottom left notice display (a failed scene reload's error line until it loads again), the tree's last sublayer while
     /// the session runs; made on the first `showNotice(_:)` and kept also with `showsOSD` off, since what it says
     /// is an error the user needs to see.
     public private(set) var notice: OnScreenDisplay?
-    /// Seconds a notice stays (3 s with its fade, SCENES.md §8).
-    static let noticeSeconds = 3.0
+    /// The statistics overlay (`i`), the tree's last sublayer while shown; updated twice a second.
+    var statsOverlay: OnScreenDisplay?
+    /// When the overlay was last updated (wall seconds), and the frames presented then (its fps is over that span).
+    var statsSample = (wall: 0.0, presented: 0, dropped: 0)
+    /// The A-B loop's points, timeline times (`l`: A, then B, then off; mpv's `ab-loop-a`, `ab-loop-b`).
+    var abLoop: (a: Double?, b: Double?) = (nil, nil)
+    /// The speeds a session plays at (mpv allows more; below 0.25× or above 4× the sound is no longer useful).
+    public static let speeds = 0.25...4.0
     /// The last shown frame's time minus the clock's, in milliseconds (the status line's A-V).
-    private var lastDifference = 0.0
+    var lastDifference = 0.0
     /// Whether an animation runs at the clock's time, judged once per turn of the loop.
     private var animating = false
     /// The display's refresh rate (60 when SDL does not know it), read at the start and after a resize.
     private var refreshRate = 60.0
     /// The clock is held until the frame of a new position (the start, a seek) reaches the screen, so that
     /// playback never starts behind.
-    private var resumeOnShow = false
+    var resumeOnShow = false
 
     /// Plays until the end of the range (unless it loops) or until quit.
     public func run() -> PlaybackStatistics {
@@ -213,7 +268,7 @@ public final class PlaybackSession {
         }
         if options.showsOSD {
             let display = OnScreenDisplay()
-            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height)
+            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height, scale: presentationScale)
             Transaction.withoutActions { root.addSublayer(display.layer) }
             osd = display
         }
@@ -225,27 +280,45 @@ public final class PlaybackSession {
             Transaction.withoutActions {
                 osd?.layer.removeFromSuperlayer()
                 notice?.layer.removeFromSuperlayer()
+                statsOverlay?.layer.removeFromSuperlayer()
             }
             notice = nil
+            statsOverlay = nil
         }
-        nextTick = options.range.start
-        clock.seek(to: options.range.start)
+        ipc?.event("start-file", ["playlist_entry_id": (playlist?.index ?? 0) + 1])
+        let first = min(max(options.startPosition ?? options.range.start, options.range.start), options.range.end)
+        nextTick = first
+        clock.seek(to: first)
         resumeOnShow = true // the clock starts when the first frame is on screen
         var event = SDL_Event()
         while !quit {
             onTick?(state(since: began))
             while SDL_PollEvent(&event) != 0 { handle(event) }
+            ipc?.serve(self)
+            // Ctrl-C, SIGTERM: noted (by a host inside `Interruption.during`) and ended as a quit, so that the host
+            // can still save the position and exit with the shell's 128 + signal.
+            do { try Interruption.check(writing: "") } catch let error as InterruptedError {
+                interruptedBy = error.signal
+                end(.quit)
+            } catch {
+                end(.quit)
+            }
             if quit { break }
             if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
             if let notice, notice.update(at: hostSeconds()), clock.isPaused { invalidate() }
-            let now = clock.time
+            updateStatsOverlay()
+            var now = clock.time
+            if let a = abLoop.a, let b = abLoop.b, b > a, now >= b, !clock.isPaused {
+                seek(to: a)
+                now = clock.time
+            }
             // Animations, layers that draw differently over time (particles, drawn sound), and tiles still arriving
             // or fading in (§6) all change the picture.
             let tilesPending = renderer.isDrawingTiles
             animating = root.changesOverTime(at: now) || tilesPending
             if tilesPending && clock.isPaused && ready == nil { needsFrame = true }
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
-                guard options.keepOpen else { break }
+                guard options.keepOpen else { endReason = .eof; break }
                 // Stays on the last frame, paused; keys still work (a seek back plays again).
                 if !clock.isPaused { clock.setPaused(true) }
             }
@@ -259,6 +332,7 @@ public final class PlaybackSession {
         }
         statistics.wallSeconds = hostSeconds() - began
         clock.setPaused(true)
+        ipc?.event("end-file", ["reason": endReason.rawValue, "playlist_entry_id": (playlist?.index ?? 0) + 1])
         return statistics
     }
 
@@ -267,14 +341,23 @@ public final class PlaybackSession {
               wallSeconds: hostSeconds() - began, volume: audio?.volume ?? options.volume, isMuted: audio?.isMuted ?? options.muted,
               isFullscreen: window.isFullscreen, canvasWidth: canvas.width, canvasHeight: canvas.height,
               windowWidth: window.pixelSize.width, windowHeight: window.pixelSize.height,
-              framesDropped: statistics.framesDropped, avDifferenceMilliseconds: lastDifference)
+              framesDropped: statistics.framesDropped, avDifferenceMilliseconds: lastDifference,
+              position: options.range.mediaTime(clock.time))
     }
 
-    /// Seconds between scheduled frames: the video's, or the display's refresh while animations run.
-    private var tick: Double {
+    /// Timeline seconds between scheduled frames: the video's, or the display's refresh while animations run. Played
+    /// faster than the display can show every frame (`--speed 2` at 60 frames/s on a 60 Hz display), every k-th
+    /// frame of that grid: frames stay on the video's grid, at most one per refresh.
+    var tick: Double {
         let video = options.frameRate ?? 0
-        return 1 / (animating ? max(video, refreshRate) : (video > 0 ? video : 30))
+        let base = 1 / (animating ? max(video, refreshRate) : (video > 0 ? video : 30))
+        let speed = clock.speed
+        guard speed > 1 else { return base }
+        return base * max(1, (speed / base / refreshRate - 1e-9).rounded(.up))
     }
+
+    /// Wall seconds as timeline seconds at the current speed (estimates are measured in wall time).
+    private func timeline(_ wall: Double) -> Double { wall * clock.speed }
 
     /// Whether frames change with time (a video or an animation); otherwise only events make new frames.
     private var isTimeVarying: Bool { player != nil || videoWouldWait != nil || animating }
@@ -290,7 +373,7 @@ public final class PlaybackSession {
         if !mustShow {
             // Early: wait until showing it takes it on screen at its time (the upload and the copy take a while:
             // a 4K picture's conversion in SDL's software renderer, tens of milliseconds).
-            if now < frame.time - presentEstimate - 0.0005 { return }
+            if now < frame.time - timeline(presentEstimate + 0.0005) { return }
             // Late by a whole frame and a newer one is rendered: drop this one (ffplay's frame dropping).
             // Without a newer one, showing it late beats showing nothing; the drift records how late.
             if now >= frame.time + tick, let newer = renderer.take(waiting: 0) {
@@ -320,6 +403,7 @@ public final class PlaybackSession {
         mustShow = false
         presentedTime = frame.time
         statistics.framesPresented += 1
+        if statistics.framesPresented == 1 { ipc?.event("file-loaded") }
         if resumeOnShow {
             // The clock starts (again) at this frame's time: it is in sync by definition.
             resumeOnShow = false
@@ -343,7 +427,7 @@ public final class PlaybackSession {
             var next = nextTick, skipped = 0
             let step = tick
             // A frame finished after the one following it is due would be dropped anyway: skip it now.
-            while !needsFrame && next + step < now + renderEstimate { next += step; skipped += 1 }
+            while !needsFrame && next + step < now + timeline(renderEstimate) { next += step; skipped += 1 }
             if !options.range.loops && options.range.end.isFinite && next >= options.range.end { return }
             // The decoder is still on its way to this frame: keep presenting what is ready rather than block
             // in the snapshot, and look again shortly.
@@ -375,12 +459,13 @@ public final class PlaybackSession {
     /// Sleeps until something may be due: a few milliseconds at most, so that keys stay responsive.
     private func waitBriefly() {
         var wait = decoderBehind ? 0.001 : 0.004
-        if let frame = ready, !mustShow { wait = min(wait, max(0, frame.time - presentEstimate - clock.time)) }
+        if let frame = ready, !mustShow { wait = min(wait, max(0, (frame.time - clock.time) / clock.speed - presentEstimate)) }
         if ready == nil && renderer.isOccupied {
             if let frame = renderer.take(waiting: wait) { stash(frame) }
             return
         }
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        // With a control socket, a request ends the pause (an IPC round trip then takes no 4 ms turn).
+        if wait > 0 { if let ipc { ipc.server.wait(seconds: wait) } else { Thread.sleep(forTimeInterval: wait) } }
     }
 
     /// A frame taken while waiting: kept as `ready` (or dropped if it belongs to an old seek).
@@ -396,14 +481,15 @@ public final class PlaybackSession {
         ready = frame
     }
 
-    // MARK: Commands
+    // MARK: Events
 
     private func handle(_ event: SDL_Event) {
         if SDL_EventType(event.type) == SDL_WINDOWEVENT && event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
             let size = window.pixelSize
             refreshRate = window.refreshRate ?? 60 // the window may have moved to another display
             if !options.relayoutOnResize {
-                invalidate() // the same canvas, scaled to the new size
+                placeDisplays() // the same canvas, scaled to the new size: the displays keep their size in the window
+                invalidate()
                 return
             }
             if size != canvas {
@@ -413,97 +499,58 @@ public final class PlaybackSession {
                     layout(size.width, size.height)
                     onLayout?(size.width, size.height)
                 }
-                osd?.place(canvasWidth: size.width, canvasHeight: size.height)
-                notice?.place(canvasWidth: size.width, canvasHeight: size.height)
+                placeDisplays()
                 invalidate()
             }
             return
         }
-        guard let command = PlaybackCommand.from(event, windowWidth: window.pointSize.width) else { return }
-        perform(command)
-    }
-
-    /// Carries out a command (keys and clicks come here through `handle`).
-    func perform(_ command: PlaybackCommand) {
-        if !options.seekable {
-            switch command {
-            case .seek, .seekToFraction: osd?.show("Live: cannot seek", at: hostSeconds()); invalidate(); return
-            default: break
-            }
+        if SDL_EventType(event.type) == SDL_QUIT { return perform(.quit(nil)) }
+        guard let key = InputBindings.name(of: event) else { return }
+        if let command = bindings.command(for: key) { return perform(command) }
+        // An unbound single click seeks to that fraction of the width (ffplay; the right button too).
+        if key == "MBTN_LEFT" || key == "MBTN_RIGHT" {
+            let fraction = min(max(Double(event.button.x) / Double(max(1, window.pointSize.width)), 0), 1)
+            perform(.seek(fraction * 100, .absolutePercent))
         }
-        carryOut(command)
-        tellOSD(command)
     }
 
-    /// Shows `line` at the window's bottom left for 3 s of wall time (then it is gone), over whatever the top left
-    /// display says: how `layerplay` shows a failed scene reload's error line (SCENES.md §8). Call it on the
-    /// session's thread (from `onTick`, as the reloader's poll does); a second call replaces the line and restarts
-    /// the 3 s.
+    /// The window pixels per canvas pixel.
+    var presentationScale: Double {
+        let size = window.pixelSize
+        return min(Double(size.width) / Double(max(canvas.width, 1)), Double(size.height) / Double(max(canvas.height, 1)))
+    }
+
+    /// Lays the on-screen displays out for the canvas and the window's scale.
+    private func placeDisplays() {
+        for display in [osd, notice, statsOverlay].compactMap({ $0 }) {
+            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height, scale: presentationScale)
+        }
+    }
+
+    /// Shows `line` at the window's bottom left, over whatever the top left display says, until `clearNotice()`:
+    /// how `layerplay` shows a failed scene reload's error line (SCENES.md §8), for as long as the file stays broken.
+    /// Call it on the session's thread (from `onTick`, as the reloader's poll does); a second call replaces the line.
     public func showNotice(_ line: String) {
         let display: OnScreenDisplay
         if let notice { display = notice } else {
-            display = OnScreenDisplay(name: "notice", corner: .bottomLeft, hold: Self.noticeSeconds - OnScreenDisplay.fade)
-            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height)
+            display = OnScreenDisplay(name: "notice", corner: .bottomLeft, hold: .infinity)
+            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height, scale: presentationScale)
             Transaction.withoutActions { root.addSublayer(display.layer) }
             notice = display
         }
-        display.show(line, at: hostSeconds())
+        display.show(line, at: hostSeconds(), sticky: true)
         invalidate()
     }
 
-    /// What the on-screen display says after `command`.
-    private func tellOSD(_ command: PlaybackCommand) {
-        guard let osd else { return }
-        let now = hostSeconds()
-        switch command {
-        case .seek, .seekToFraction, .stepFrame:
-            let r = options.range
-            let position = OnScreenDisplay.clock(r.mediaTime(clock.time))
-            osd.show(r.length.isFinite ? position + " / " + OnScreenDisplay.clock(r.length) : position, at: now)
-        case .volumeUp, .volumeDown:
-            osd.show("Volume \(Int(((audio?.volume ?? 0) * 100).rounded()))%", at: now)
-        case .toggleMute:
-            osd.show(audio?.isMuted == true ? "Muted" : "Sound on", at: now)
-        case .togglePause:
-            if clock.isPaused && !resumeOnShow { osd.show("Paused", at: now, sticky: true) } else { osd.hide() }
-        case .cycleAudioDisplay:
-            guard let mode = root.audioVisualizers.first?.mode else { return }
-            osd.show(mode == .waveform ? "Waveform" : "Spectrum", at: now)
-        case .quit, .toggleFullscreen, .cycleSubtitles:
-            return
-        }
-        if clock.isPaused { invalidate() }
-    }
-
-    private func carryOut(_ command: PlaybackCommand) {
-        switch command {
-        case .quit: quit = true
-        case .togglePause:
-            let pausing = !(clock.isPaused && !resumeOnShow)
-            resumeOnShow = false
-            clock.setPaused(pausing)
-            if !pausing { nextTick = max(nextTick, clock.time) }
-        case .toggleFullscreen: window.toggleFullscreen()
-        case .toggleMute: audio?.isMuted.toggle()
-        case .volumeUp: audio.map { $0.volume = min(1, $0.volume + 0.1) }
-        case .volumeDown: audio.map { $0.volume = max(0, $0.volume - 0.1) }
-        case .seek(let by): seek(to: clock.time + by)
-        case .seekToFraction(let f):
-            let r = options.range
-            guard r.length.isFinite else { return }
-            seek(to: r.loopStart(clock.time) + f * r.length)
-        case .stepFrame: step()
-        case .cycleSubtitles:
-            subtitles?.cycleTracks()
-            invalidate() // shown at once, paused or not
-        case .cycleAudioDisplay:
-            for v in root.audioVisualizers { v.cycleMode() }
-            invalidate()
-        }
+    /// Takes the notice away (the scene loads again).
+    public func clearNotice() {
+        guard let notice, notice.message != nil else { return }
+        notice.hide()
+        invalidate()
     }
 
     /// Moves the clock; frames rendered for the old position are never shown.
-    private func seek(to target: Double) {
+    func seek(to target: Double) {
         let r = options.range
         let loopStart = r.loopStart(clock.time)
         var t = max(target, loopStart)
@@ -522,7 +569,7 @@ public final class PlaybackSession {
     }
 
     /// Pauses and shows the video's next frame.
-    private func step() {
+    func step() {
         resumeOnShow = false
         if !clock.isPaused { clock.setPaused(true) }
         let shown = presentedTime ?? clock.time
@@ -535,6 +582,22 @@ public final class PlaybackSession {
         seek(to: next)
     }
 
+    /// Pauses and shows the video's previous frame, exactly: a seek to that frame's own time, which the player
+    /// decodes frame-accurately from the keyframe before it.
+    func stepBack() {
+        resumeOnShow = false
+        if !clock.isPaused { clock.setPaused(true) }
+        let shown = presentedTime ?? clock.time
+        var previous = shown - tick
+        if let player, let frame = player.frame(at: shown), let rate = options.frameRate {
+            // The shown frame began at its own time (at or before `shown`); the one before it, a frame earlier.
+            // A tenth of a millisecond in, so that rounding never lands on the frame before that.
+            let media = options.range.mediaTime(shown)
+            previous = shown - (media - frame.time.seconds) - 1 / rate + 1e-4
+        }
+        seek(to: previous)
+    }
+
     /// Forgets what was rendered for the old state and renders anew.
     /// The tree changed outside the clock (a scene reloaded while paused, say): the next frame is made and shown
     /// at once.
@@ -545,7 +608,7 @@ public final class PlaybackSession {
     /// would otherwise discard each frame before it is shown.
     public func requestFrame() { needsFrame = true }
 
-    private func invalidate() {
+    func invalidate() {
         serial += 1
         if let frame = ready { release(frame) }
         ready = nil

@@ -21,7 +21,9 @@ public final class StatusLine {
     /// The line for `state`: "  12.34 / 60.00  A-V:  -0.003  dropped:    0".
     public static func text(_ state: PlaybackSession.State, length: Double) -> String {
         let total = length.isFinite ? String(format: " / %.2f", length) : ""
-        return String(format: "%7.2f", state.clock) + total
+        // The time within the file (a loop's), so that it is read against the file's length (10.39 s into a looped
+        // 1 s clip is 0.39 / 1.00).
+        return String(format: "%7.2f", state.position ?? state.clock) + total
             + String(format: "  A-V:%7.3f  dropped:%5d", state.avDifferenceMilliseconds / 1000, state.framesDropped)
             + (state.isPaused ? "  paused" : "        ")
     }

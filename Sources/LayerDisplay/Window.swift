@@ -16,7 +16,7 @@ final class Window {
     private(set) var isFullscreen = false
 
     /// Opens a resizable window of `width`×`height` points, shrunk to fit the display's usable area.
-    init(title: String, width: Int, height: Int, fullscreen: Bool) throws {
+    init(title: String, width: Int, height: Int, fullscreen: Bool, placement: WindowPlacement = WindowPlacement()) throws {
         if let reason = DisplayProbe.missingDisplay() { throw DisplayError("cannot open a window: \(reason); write the result to a file with -o OUT.mp4") }
         if SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
             throw DisplayError("cannot open a window: \(String(cString: SDL_GetError())); write the result to a file with -o OUT.mp4")
@@ -27,17 +27,21 @@ final class Window {
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw DisplayError("cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set); write the result to a file with -o OUT.mp4")
         }
-        var size = (width: max(1, width), height: max(1, height))
+        let opening = placement.openingSize(canvas: .init(width: max(1, width), height: max(1, height)))
+        var size = (width: opening.width, height: opening.height)
         // Fit a real screen; SDL's dummy display (headless runs, benchmarks) has no size worth fitting.
         var usable = SDL_Rect()
-        if driver != "dummy", SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
+        if driver != "dummy", placement.size == nil, SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
             let scale = min(1, Double(usable.w) * 0.95 / Double(size.width), Double(usable.h) * 0.95 / Double(size.height))
             size = (max(1, Int(Double(size.width) * scale)), max(1, Int(Double(size.height) * scale)))
         }
         let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        guard let w = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+        if placement.onTop { flags |= SDL_WINDOW_ALWAYS_ON_TOP.rawValue }
+        if placement.borderless { flags |= SDL_WINDOW_BORDERLESS.rawValue }
+        let x = placement.x.map(Int32.init) ?? centered, y = placement.y.map(Int32.init) ?? centered
+        guard let w = SDL_CreateWindow(title, x, y, Int32(size.width), Int32(size.height), flags) else {
             throw DisplayError("cannot open a window: \(String(cString: SDL_GetError()))")
         }
         window = w

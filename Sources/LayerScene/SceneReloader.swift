@@ -27,7 +27,7 @@ public final class SceneReloader {
     private var pendingSince: Double?
     /// Receives one line per failed reload (`layerplay: error: …`) and per warning.
     private let report: (String) -> Void
-    /// Also receives a failed reload's error line, after `report`: a window shows it in a corner for 3 s
+    /// Also receives a failed reload's error line, after `report`: a window shows it in a corner until a reload works
     /// (`PlaybackSession.showNotice(_:)`), since a terminal behind the window is easy to miss.
     public var onError: ((String) -> Void)?
 

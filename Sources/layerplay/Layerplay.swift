@@ -26,12 +26,17 @@ struct Layerplay: ParsableCommand {
         --subtitles takes a file (.srt .ass .ssa .vtt) or STREAM, a number: the input's subtitle stream of that index, 0 = the first. Movies carry the input's subtitle streams unless one is burnt in or --no-subtitles.
         Without -o the input plays in a window with its sound.
 
-        \(PlaybackCommand.keyHelp)
+        \(InputBindings.keyHelp)
         """,
         version: "layerplay 0.1 (\(FFmpegLibraries.versions); \(DisplayProbe.sdlVersion))")
 
-    @Argument(help: "The input: a video, a sound file or an image, a URL of any FFmpeg protocol, - or pipe:N, or numbered pictures (frame_%04d.png).")
-    var input: String
+    @Argument(help: ArgumentHelp("The input: a video, a sound file or an image, a URL of any FFmpeg protocol, - or pipe:N, or numbered pictures (frame_%04d.png); in a window, several inputs (or an .m3u) play in turn.", valueName: "input"))
+    var inputs: [String] = []
+    /// The input this run opens (the first; a playlist's item while it plays).
+    var input: String {
+        get { inputs.first ?? "" }
+        set { if inputs.isEmpty { inputs = [newValue] } else { inputs[0] = newValue } }
+    }
 
     // Canvas and media layer
     @Option(help: ArgumentHelp("The output canvas, WxH (default: the input's size).", valueName: "WxH"))
@@ -110,12 +115,40 @@ struct Layerplay: ParsableCommand {
     var fullscreen = false
     @Flag(help: "At exit, one JSON object of statistics on stderr.")
     var stats = false
+
+    // The player (issue 30)
+    @Option(name: .customLong("input-ipc-server"), help: ArgumentHelp("Listen on this Unix socket for mpv's JSON IPC (get_property, set_property, observe_property, seek, loadfile, quit…).", valueName: "PATH"))
+    var inputIPCServer: String?
+    @Option(name: .customLong("screenshot-dir"), help: ArgumentHelp("Where S writes its screenshots (default: the current directory).", valueName: "DIR"))
+    var screenshotDir: String?
+    @Option(help: ArgumentHelp("A playlist: one input a line (m3u accepted), played after the inputs given.", valueName: "FILE"))
+    var playlist: String?
+    @Flag(name: .customLong("loop-playlist"), help: "After the last input, play the first again.")
+    var loopPlaylist = false
+    @Flag(name: .customLong("save-position-on-quit"), help: "On quit, remember the position; the next playback of the file without --start begins there (Q does it once).")
+    var savePositionOnQuit = false
+    @Option(help: ArgumentHelp("The window's size and place on the screen (mpv's): WxH, WxH+X+Y or +X+Y.", valueName: "WxH+X+Y"))
+    var geometry: String?
+    @Option(help: ArgumentHelp("The largest size the window opens at, its shape kept.", valueName: "WxH"))
+    var autofit: PixelSize?
+    @Flag(help: "Keep the window above the others.")
+    var ontop = false
+    @Flag(name: .customLong("no-border"), help: "A window without the window manager's frame.")
+    var noBorder = false
+    @Option(name: .customLong("audio-device"), help: ArgumentHelp("The sound device, by the name SDL lists.", valueName: "NAME"))
+    var audioDevice: String?
+    @Option(help: ArgumentHelp("Playback speed, 0.25–4 (the sound keeps its pitch; animations run as fast).", valueName: "X"))
+    var speed: Double = 1
     @Flag(name: .customShort("y"), help: "Overwrite an existing output.")
     var overwrite = false
     @OptionGroup(title: "Streams")
     var streams: StreamOptions
 
     func validate() throws {
+        if inputs.isEmpty && playlist == nil { throw ValidationError("Missing expected argument '<input>'") }
+        if output != nil && (inputs.count > 1 || playlist != nil) {
+            throw ValidationError("an export takes one input; several inputs (or --playlist) play in a window")
+        }
         for (name, value) in [("--rotate", rotate), ("--perspective", perspective), ("--spin", spin),
                               ("--corner-radius", cornerRadius), ("--opacity", opacity)] {
             if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number") }
@@ -132,6 +165,10 @@ struct Layerplay: ParsableCommand {
         if let fps, !(fps.isFinite && fps >= 0.001 && fps <= 1000) { throw ValidationError("--fps must be between 0.001 and 1000") }
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
+        if let geometry, WindowPlacement.geometry(geometry) == nil { throw ValidationError("--geometry takes WxH, WxH+X+Y or +X+Y, not '\(geometry)'") }
+        if !(speed.isFinite && (0.25...4).contains(speed)) { throw ValidationError("--speed must be between 0.25 and 4") }
+        // Said, not ignored: an export at another speed needs its sound time-stretched in the encoder's path too.
+        if output != nil && speed != 1 { throw ValidationError("--speed plays in a window; an export at another speed is not supported yet") }
         if !(volume.isFinite && (0...100).contains(volume)) { throw ValidationError("--volume must be between 0 and 100") }
         if subtitles != nil && noSubtitles { throw ValidationError("--subtitles and --no-subtitles contradict each other") }
     }

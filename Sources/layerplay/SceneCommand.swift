@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayerGraphics
 import LayerMedia
 import LayerScene
 
@@ -19,6 +20,22 @@ struct SceneCommand: ParsableCommand {
     var arguments: [String] = []
     @Option(name: .customLong("set"), help: ArgumentHelp("A param's value.", valueName: "NAME=VALUE"))
     var sets: [String] = []
+
+    /// A default as a person would type it (nil: a value with no short form, an undefined one).
+    static func text(_ value: SceneValue) -> String? {
+        switch value {
+        case .undefined, .object: return nil
+        case .number(let n): return number(n)
+        case .string(let s): return s.isEmpty ? "\"\"" : s
+        case .bool(let b): return b ? "true" : "false"
+        case .color(let c): return c.alpha == 1 ? String(c.hexText.dropLast(2)) : c.hexText
+        case .list(let items):
+            let parts = items.compactMap(text)
+            return parts.count == items.count ? parts.joined(separator: ",") : nil
+        }
+    }
+
+    static func number(_ n: Double) -> String { n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n) }
 
     func run() throws {
         if action == .schema { return print(SceneSchema.json()) }
@@ -50,6 +67,14 @@ struct SceneCommand: ParsableCommand {
                 if let pos = p.position { line += ", argument \(pos + 1)" }
                 if p.required { line += ", required" }
                 if !p.values.isEmpty { line += " (\(p.values.joined(separator: " | ")))" }
+                // What a run gets without a value, and what a value may be (issue 30: both were left out).
+                if let value = p.defaultValue, let text = Self.text(value) { line += ", default \(text)" }
+                switch (p.min, p.max) {
+                case (let lo?, let hi?): line += ", \(Self.number(lo))…\(Self.number(hi))"
+                case (let lo?, nil): line += ", at least \(Self.number(lo))"
+                case (nil, let hi?): line += ", at most \(Self.number(hi))"
+                default: break
+                }
                 if let d = p.doc { line += " — \(d)" }
                 print(line)
             }

@@ -189,14 +189,35 @@ struct SceneRunCommand: ParsableCommand {
         // The tree's videos (whichever a reload brings) change with time even where nothing animates: the session
         // renders on the frame grid and checks every input's decoder before each frame.
         session.videoWouldWait = { root.videoWouldWait(at: $0) }
+        session.bindings = PlayerConfig.loadBindings()
         if let reloader {
-            // The error line of a failed reload is printed and also shown in the window's bottom left for 3 s.
+            // The error line of a failed reload is printed and also shown in the window's bottom left while the file is broken.
             reloader.onError = { [unowned session] line in session.showNotice(line) }
             session.onTick = { [unowned session] _ in
-                if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.setNeedsFrame() }
+                // The error line stays while the file is broken and goes with the first reload that works.
+                if reloader.poll(now: ProcessInfo.processInfo.systemUptime) { session.clearNotice(); session.setNeedsFrame() }
             }
         }
-        let statistics = session.run()
+        // On a terminal, the status line a file's playback has (issue 30: scenes printed none).
+        let status = isatty(STDERR_FILENO) != 0 ? StatusLine(length: end - begin) { StandardError.write($0) } : nil
+        if let status {
+            let previous = session.onTick
+            session.onTick = { state in previous?(state); status.update(state) }
+        }
+        defer { status?.finish() }
+        let statistics = try runInterruptible(session)
+        status?.finish()
         if stats { StandardError.writeLine(statistics.json) }
+    }
+
+    /// Runs the session with Ctrl-C and SIGTERM ending it as a quit, then exiting with 128 + the signal.
+    private func runInterruptible(_ session: PlaybackSession) throws -> PlaybackStatistics {
+        do {
+            return try Interruption.during {
+                let statistics = session.run()
+                if session.interruptedBy != nil { try Interruption.check(writing: scene) }
+                return statistics
+            }
+        } catch let interrupted as InterruptedError { throw ExitRequest(code: 128 + interrupted.signal) }
     }
 }

@@ -23,6 +23,14 @@ extension Layerplay {
         return nil
     }
 
+    /// A subtitle file beside the input with the input's name (`movie.srt` beside `movie.mp4`; .srt, .ass, .ssa,
+    /// .vtt in that order), as mpv finds one.
+    func subtitleFileBeside() -> String? {
+        let stem = (input as NSString).deletingPathExtension
+        guard !stem.isEmpty, !input.contains("://") else { return nil }
+        return ["srt", "ass", "ssa", "vtt"].map { stem + "." + $0 }.first { FileManager.default.fileExists(atPath: $0) && $0 != input }
+    }
+
     /// The layer that shows this run's subtitles, or nil when there is nothing to show.
     ///
     /// In a window: the `--subtitles` file (first) and the input's subtitle streams, `t` cycling through them;
@@ -35,6 +43,11 @@ extension Layerplay {
         let choice = subtitleChoice
         if case .file(let file)? = choice {
             do { tracks.append((try SubtitleReader.track(file: file), "'\(file)'")) } catch { throw RunError("\(error)") }
+        } else if inWindow, choice == nil, let beside = subtitleFileBeside() {
+            // As mpv: a subtitle file named as the video, beside it, shows first; one that does not read is passed by.
+            do { tracks.append((try SubtitleReader.track(file: beside), "'\(beside)'")) } catch {
+                StandardError.writeLine("layerplay: warning: not showing '\(beside)': \(error)")
+            }
         }
         var wanted: Int?
         if case .stream(let index)? = choice { wanted = index }

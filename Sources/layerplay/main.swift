@@ -33,8 +33,14 @@ do {
         try command.run()
     } else {
         var command = try Layerplay.parseAsRoot(arguments)
+        // Playing in a window: the user's layerplay.conf supplies defaults that the command line overrides.
+        if (command as? Layerplay)?.output == nil, let configured = try PlayerConfigArguments.load() {
+            command = try Layerplay.parseAsRoot(configured + arguments)
+        }
         try command.run()
     }
+} catch let request as ExitRequest {
+    exit(request.code)
 } catch let error as RunError {
     StandardError.writeLine("layerplay: error: \(error.description)")
     exit(1)

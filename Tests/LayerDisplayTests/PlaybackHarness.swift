@@ -50,7 +50,7 @@ struct SmallScene {
 /// Opens a session on `sample` (from media/) with the small scene.
 func makeSession(_ sample: String, loops: Bool = false, start: Double = 0, duration: Double? = nil,
                  spin: Double? = nil, relayoutOnResize: Bool = false, keepOpen: Bool = false,
-                 seekable: Bool = true) throws -> (PlaybackSession, SmallScene) {
+                 seekable: Bool = true, speed: Double = 1) throws -> (PlaybackSession, SmallScene) {
     useDummyDrivers()
     let path = mediaSample(sample)
     let asset = try MediaAsset(path: path)
@@ -67,6 +67,7 @@ func makeSession(_ sample: String, loops: Bool = false, start: Double = 0, durat
     options.relayoutOnResize = relayoutOnResize
     options.seekable = seekable
     options.keepOpen = keepOpen
+    options.speed = speed
     let session = try PlaybackSession(root: scene.root, size: (128, 72), player: player, audioPath: asset.audio != nil ? path : nil,
                                       options: options) { w, h in scene.layout(w, h) }
     return (session, scene)
@@ -74,12 +75,18 @@ func makeSession(_ sample: String, loops: Bool = false, start: Double = 0, durat
 
 /// Pushes a key press into SDL's queue: the session reads it like a key from the keyboard.
 func press(_ key: SDL_KeyCode) {
-    var e = PlaybackCommand.keyEvent(key)
+    var e = InputBindings.keyEvent(key)
+    SDL_PushEvent(&e)
+}
+
+/// Pushes the key named as in input.conf (`S`, `{`, `Ctrl+=`, `BS`), as a US keyboard sends it.
+func press(_ key: String) {
+    guard var e = InputBindings.keyEvent(key) else { fatalError("no key '\(key)'") }
     SDL_PushEvent(&e)
 }
 
 func click(x: Int) {
-    var e = PlaybackCommand.clickEvent(x: x)
+    var e = InputBindings.clickEvent(x: x)
     SDL_PushEvent(&e)
 }
 

@@ -204,7 +204,7 @@ struct PlaybackTests {
         var afterSeek: String?, afterPause: String?, seekedAt = 0.0
         var faded: String?? = .none
         script.when({ $0.clock >= 0.2 }) { s in
-            var click = PlaybackCommand.clickEvent(x: 64) // half of the 128-point window: 1 s of 2
+            var click = InputBindings.clickEvent(x: 64) // half of the 128-point window: 1 s of 2
             SDL_PushEvent(&click)
             seekedAt = s.wallSeconds
         }

@@ -16,6 +16,13 @@ struct StatusLineTests {
         #expect(StatusLine.text(state(clock: 1, wall: 1, paused: true), length: .infinity).hasSuffix("paused"))
     }
 
+    @Test func aLoopShowsTheTimeWithinTheFile() {
+        // Issue 30: with --loop the line said "10.39 / 1.00".
+        var looped = state(clock: 10.39, wall: 11)
+        looped.position = 0.39
+        #expect(StatusLine.text(looped, length: 1).hasPrefix("   0.39 / 1.00"), "\(StatusLine.text(looped, length: 1))")
+    }
+
     @Test func itIsRedrawnInPlaceAtMostTenTimesASecondAndEndedOnce() {
         var written: [String] = []
         let line = StatusLine(length: 2) { written.append($0) }

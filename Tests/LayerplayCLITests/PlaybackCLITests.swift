@@ -51,7 +51,8 @@ struct PlaybackCLITests {
     @Test func helpListsTheKeys() {
         let r = runLayerplay(["--help"])
         #expect(r.status == 0)
-        for key in ["space, p", "step one frame", "seek 10 s", "fullscreen", "mute", "volume", "--loop", "--volume"] {
+        for key in ["space, p", "frame forward / back", "seek 10 s", "fullscreen", "mute", "volume", "--loop", "--volume",
+                    "speed −/+ 10 %", "screenshot", "A-B loop", "chapter", "--input-ipc-server", "--speed"] {
             #expect(r.stdout.contains(key), "--help lacks \(key)")
         }
     }

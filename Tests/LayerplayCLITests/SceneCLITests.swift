@@ -89,7 +89,8 @@ struct SceneCLITests {
             expectSuccess(check)
             let params = runLayerplay(["scene", "params", "s.json"], in: dir)
             expectSuccess(params)
-            #expect(params.stdout == "picture: image, argument 1, required — any still\npaper: color\n")
+            // With its default (issue 30: `scene params` left defaults and ranges out).
+            #expect(params.stdout == "picture: image, argument 1, required — any still\npaper: color, default #0000ff\n", "\(params.stdout)")
         }
     }
 }

@@ -15,6 +15,8 @@ public final class SubtitleLayer: Layer {
     public private(set) var tracks: [SubtitleTrack]
     /// Which of `tracks` shows (`cycleTracks()` steps it).
     public private(set) var selection: SubtitleSelection
+    /// Seconds the cues show later than their times (mpv's `sub-delay`; negative: earlier).
+    public var delay = 0.0
     /// The player whose timeline the snapshot times are on (loops map back into the medium); nil: they are media times.
     public weak var player: Player?
 
@@ -54,7 +56,7 @@ public final class SubtitleLayer: Layer {
 
     /// Sets the sublayers for the cues of `time` and gives no contents of its own.
     public override func presentationContents(at time: Double) -> LayerContents? {
-        let media = player?.range?.mediaTime(time) ?? time
+        let media = (player?.range?.mediaTime(time) ?? time) - delay
         // Changes made for a snapshot's time never animate (SEMANTICS-ANIMATION.md §4).
         Transaction.withoutActions { show(at: media) }
         return nil
