@@ -117,8 +117,8 @@ func runPython(_ program: String, _ args: [String]) throws -> String {
     let fm = FileManager.default
     let out = fm.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString).out")
     let err = fm.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString).err")
-    fm.createFile(atPath: out.path, contents: nil)
-    fm.createFile(atPath: err.path, contents: nil)
+    _ = fm.createFile(atPath: out.path, contents: nil)
+    _ = fm.createFile(atPath: err.path, contents: nil)
     defer { try? fm.removeItem(at: out); try? fm.removeItem(at: err) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
@@ -151,7 +151,7 @@ final class BackgroundPlayer {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         errURL = FileManager.default.temporaryDirectory.appendingPathComponent("layerplay-bg-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
