@@ -10,7 +10,7 @@ extension Layerplay {
         try checkLiveStart(asset)
         // A video ends with its last frame, not with the container (whose sound may run on): a transcode keeps the
         // frames it has and adds none (CLI.md). A sound file ends with its sound; a live input, when it ends.
-        let end = asset.pictureLength() ?? asset.duration
+        let end = asset.isLive ? asset.duration : asset.pictureLength() ?? asset.duration  // live: unknown until it ends
         var length: Double
         if let duration { length = duration.seconds } else {
             guard !asset.isStill else { throw RunError("a still input needs --duration to make a movie of '\(output)'") }
