@@ -9,6 +9,9 @@ APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
                 libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri
 # Fonts have no pkg-config module: TextLayer's "Helvetica" is Nimbus Sans (fonts-urw-base35), DejaVu the fallback.
 FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+# The HDR tests' reference, FFmpeg's libplacebo filter, runs on Mesa's software Vulkan device (lavapipe).
+APT_PACKAGES += mesa-vulkan-drivers
+RUNTIME_FILES := /usr/share/vulkan/icd.d/lvp_icd.x86_64.json
 PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass egl glesv2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -20,6 +23,7 @@ deps:
 	command -v ffmpeg >/dev/null || missing="$$missing ffmpeg"; \
 	for m in $(PKG_MODULES); do pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
 	for f in $(FONT_FILES); do [ -f $$f ] || missing="$$missing $$f"; done; \
+	for f in $(RUNTIME_FILES); do [ -f $$f ] || missing="$$missing $$f"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages (missing: $$missing)"; \
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(APT_PACKAGES); \

@@ -8,3 +8,4 @@
 #include <libswresample/swresample.h>
 #include <libavutil/opt.h>
 #include <libavutil/audio_fifo.h>
+#include <libavutil/mastering_display_metadata.h>

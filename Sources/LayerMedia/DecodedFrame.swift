@@ -16,6 +16,46 @@ final class FrameConverter {
 
     deinit { sws_freeContext(sws) }
 
+    /// The colour converter of the last HDR or wide-gamut description seen (a stream keeps one, or changes rarely).
+    private var colorConverter: VideoColorConverter?
+    /// Whether this stream has had its one colour warning.
+    private var warned = false
+    /// The stream's last HDR metadata: a frame without it (an encoder that repeats it only at keyframes) keeps
+    /// the light range it was graded for, so tone mapping does not change from frame to frame.
+    private var lastMastering: MasteringDisplay?
+    private var lastLightLevel: ContentLightLevel?
+
+    /// `frame` (owned from here) as a picture the compositor shows as it is, and its colour as decoded: HDR and
+    /// wide-gamut pictures are converted to SDR BT.709 here, the one place every consumer (window, still,
+    /// export) takes frames from, so a frame gives the same pixels everywhere.
+    func picture(from frame: UnsafeMutablePointer<AVFrame>, name: String) throws -> (PixelBuffer, ColorDescription) {
+        var color = FrameColor.describe(frame)
+        if color.transfer.isHDR {
+            if color.masteringDisplay == nil { color.masteringDisplay = lastMastering } else { lastMastering = color.masteringDisplay }
+            if color.contentLightLevel == nil { color.contentLightLevel = lastLightLevel } else { lastLightLevel = color.contentLightLevel }
+        }
+        let unsupported = FrameColor.unsupportedTags(frame)
+        let buffer = try pixelBuffer(from: frame, name: name)
+        guard color.needsConversion else {
+            if !unsupported.isEmpty {
+                warnOnce("'\(name)' is tagged with \(unsupported.joined(separator: " and ")), which layerplay does not convert: shown as untagged video")
+            }
+            return (buffer, color)
+        }
+        guard VideoColorConverter.canConvert(buffer.format) else {
+            warnOnce("'\(name)' is \(color.transfer.isHDR ? "HDR" : "wide-gamut") in a pixel format layerplay cannot convert (\(buffer.format)): shown without conversion")
+            return (buffer, color)
+        }
+        if colorConverter?.source != color { colorConverter = VideoColorConverter(source: color) }
+        return (colorConverter!.convert(buffer), color)
+    }
+
+    private func warnOnce(_ message: String) {
+        guard !warned else { return }
+        warned = true
+        StandardError.writeLine("layerplay: warning: \(message)")
+    }
+
     /// Wraps or converts `frame` (taking ownership of it).
     func pixelBuffer(from frame: UnsafeMutablePointer<AVFrame>, name: String) throws -> PixelBuffer {
         let owner = FrameOwner(frame)

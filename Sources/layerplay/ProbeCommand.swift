@@ -10,6 +10,6 @@ struct ProbeCommand: ParsableCommand {
     var input: String
 
     func run() throws {
-        do { print(try MediaAsset(path: input).json()) } catch { throw RunError("\(error)") }
+        do { print(try MediaAsset(path: input).describingFirstFrameColor().json()) } catch { throw RunError("\(error)") }
     }
 }
