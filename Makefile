@@ -11,8 +11,10 @@ APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
 FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 # The HDR tests' reference, FFmpeg's libplacebo filter, runs on Mesa's software Vulkan device (lavapipe).
 APT_PACKAGES += mesa-vulkan-drivers
+# Little CMS converts pictures with an embedded ICC profile (Display P3 photos) into sRGB.
+APT_PACKAGES += liblcms2-dev
 RUNTIME_FILES := /usr/share/vulkan/icd.d/lvp_icd.x86_64.json
-PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass egl glesv2
+PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample sdl2 cairo pangocairo libass egl glesv2 lcms2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread docs builtin-scenes
