@@ -9,7 +9,12 @@ APT_PACKAGES := pkg-config libavformat-dev libavcodec-dev libavutil-dev libswsca
                 libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri python3
 # Fonts have no pkg-config module: TextLayer's "Helvetica" is Nimbus Sans (fonts-urw-base35), DejaVu the fallback.
 FONT_FILES   := /usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
-PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample libavfilter sdl2 cairo pangocairo libass egl glesv2
+# The HDR tests' reference, FFmpeg's libplacebo filter, runs on Mesa's software Vulkan device (lavapipe).
+APT_PACKAGES += mesa-vulkan-drivers
+# Little CMS converts pictures with an embedded ICC profile (Display P3 photos) into sRGB.
+APT_PACKAGES += liblcms2-dev
+RUNTIME_FILES := /usr/share/vulkan/icd.d/lvp_icd.x86_64.json
+PKG_MODULES  := libavformat libavcodec libavutil libswscale libswresample libavfilter sdl2 cairo pangocairo libass egl glesv2 lcms2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # SwiftPM refuses two flags that Debian's pkg-config files hand it (sdl2's -D_REENTRANT, -pthread from pangocairo's
 # dependencies) and warns about each on every build. Neither matters here (glibc's headers ignore _REENTRANT, and the
@@ -30,6 +35,7 @@ deps:
 	command -v python3 >/dev/null || missing="$$missing python3"; \
 	for m in $(PKG_MODULES); do PKG_CONFIG_PATH="$(SYSTEM_PKG_CONFIG_PATH)" pkg-config --exists $$m 2>/dev/null || missing="$$missing $$m"; done; \
 	for f in $(FONT_FILES); do [ -f $$f ] || missing="$$missing $$f"; done; \
+	for f in $(RUNTIME_FILES); do [ -f $$f ] || missing="$$missing $$f"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages (missing: $$missing)"; \
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $(APT_PACKAGES); \

@@ -27,6 +27,8 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libavutil libswscale libswresample libavfilter",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev"])]
         ),
+        // Little CMS: pictures with an embedded ICC profile (Display P3 photos) into sRGB.
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "LayerGraphics", dependencies: ["CCairo", "CKernels"]),
         .target(name: "LayerKit", dependencies: ["LayerGraphics"]),
         .target(name: "LayerCompositor", dependencies: ["LayerKit", "LayerGraphics", "CKernels"]),
-        .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims", "CLibass"]),
+        .target(name: "LayerMedia", dependencies: ["LayerKit", "LayerCompositor", "LayerGraphics", "CFFmpeg", "CShims", "CLibass", "CLCMS2"]),
         .target(name: "LayerDisplay", dependencies: ["LayerMedia", "LayerCompositor", "CSDL2"]),
         // The book's figures of chapters 1–5 rebuilt with LayerKit (`layerplay gallery`).
         .target(name: "LayerGallery", dependencies: ["LayerKit", "LayerGraphics", "LayerCompositor", "LayerMedia", "LayerGL"]),

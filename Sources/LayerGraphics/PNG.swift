@@ -78,6 +78,29 @@ public enum PNG {
     private struct Sink {
         let fd: Int32
         var error: Int32 = 0
+        /// Bytes of cairo's stream seen so far: the `sRGB` chunk goes in after the signature and IHDR.
+        var seen = 0
+        var wroteSRGB = false
+    }
+
+    /// Signature (8 bytes) and IHDR (4 + 4 + 13 + 4): the bytes before the first chunk that may follow IHDR.
+    static let headerLength = 33
+    /// An `sRGB` chunk, rendering intent perceptual: says the pixels are sRGB, so viewers that manage colour do
+    /// not guess (cairo writes none). Length 1, type, intent 0, CRC-32 of type and data.
+    static let sRGBChunk: [UInt8] = [0, 0, 0, 1, 0x73, 0x52, 0x47, 0x42, 0, 0xAE, 0xCE, 0x1C, 0xE9]
+
+    /// Writes all of `length` bytes at `data` to `fd`; errno on failure.
+    private static func writeAll(_ fd: Int32, _ data: UnsafeRawPointer, _ length: Int) -> Int32 {
+        var done = 0
+        while done < length {
+            let n = Glibc.write(fd, data + done, length - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            done += n
+        }
+        return 0
     }
 
     /// Encodes the pixels as PNG into `fd` and closes it. Written through our own descriptor rather than
@@ -91,16 +114,17 @@ public enum PNG {
         let status = withUnsafeMutablePointer(to: &sink) { sink in
             cairo_surface_write_to_png_stream(surface, { closure, data, length in
                 let sink = closure!.assumingMemoryBound(to: Sink.self)
-                var done = 0
-                while done < Int(length) {
-                    let n = Glibc.write(sink.pointee.fd, data! + done, Int(length) - done)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        sink.pointee.error = errno
-                        return CAIRO_STATUS_WRITE_ERROR
-                    }
-                    done += n
+                let start = sink.pointee.seen, count = Int(length)
+                sink.pointee.seen += count
+                // The part before the end of IHDR, the sRGB chunk when this write crosses it, then the rest.
+                let head = min(max(PNG.headerLength - start, 0), count)
+                var error = PNG.writeAll(sink.pointee.fd, data!, head)
+                if error == 0 && !sink.pointee.wroteSRGB && start + count >= PNG.headerLength {
+                    sink.pointee.wroteSRGB = true
+                    error = PNG.sRGBChunk.withUnsafeBytes { PNG.writeAll(sink.pointee.fd, $0.baseAddress!, $0.count) }
                 }
+                if error == 0 { error = PNG.writeAll(sink.pointee.fd, data! + head, count - head) }
+                if error != 0 { sink.pointee.error = error; return CAIRO_STATUS_WRITE_ERROR }
                 return CAIRO_STATUS_SUCCESS
             }, sink)
         }

@@ -13,15 +13,57 @@ final class FrameOwner: @unchecked Sendable {
 final class FrameConverter {
     private var sws: OpaquePointer?
     private var swsKey: (Int32, Int32, Int32) = (0, 0, 0)
+    private var swsTarget = AV_PIX_FMT_NONE
 
     deinit { sws_freeContext(sws) }
+
+    /// The colour converter of the last HDR or wide-gamut description seen (a stream keeps one, or changes rarely).
+    private var colorConverter: VideoColorConverter?
+    /// Whether this stream has had its one colour warning.
+    private var warned = false
+    /// The stream's last HDR metadata: a frame without it (an encoder that repeats it only at keyframes) keeps
+    /// the light range it was graded for, so tone mapping does not change from frame to frame.
+    private var lastMastering: MasteringDisplay?
+    private var lastLightLevel: ContentLightLevel?
+
+    /// `frame` (owned from here) as a picture the compositor shows as it is, and its colour as decoded: HDR and
+    /// wide-gamut pictures are converted to SDR BT.709 here, the one place every consumer (window, still,
+    /// export) takes frames from, so a frame gives the same pixels everywhere.
+    func picture(from frame: UnsafeMutablePointer<AVFrame>, name: String) throws -> (PixelBuffer, ColorDescription) {
+        var color = FrameColor.describe(frame)
+        if color.transfer.isHDR {
+            if color.masteringDisplay == nil { color.masteringDisplay = lastMastering } else { lastMastering = color.masteringDisplay }
+            if color.contentLightLevel == nil { color.contentLightLevel = lastLightLevel } else { lastLightLevel = color.contentLightLevel }
+        }
+        let unsupported = FrameColor.unsupportedTags(frame)
+        let buffer = try pixelBuffer(from: frame, name: name)
+        guard color.needsConversion else {
+            if !unsupported.isEmpty {
+                warnOnce("'\(name)' is tagged with \(unsupported.joined(separator: " and ")), which layerplay does not convert: shown as untagged video")
+            }
+            return (buffer, color)
+        }
+        guard VideoColorConverter.canConvert(buffer.format) else {
+            warnOnce("'\(name)' is \(color.transfer.isHDR ? "HDR" : "wide-gamut") in a pixel format layerplay cannot convert (\(buffer.format)): shown without conversion")
+            return (buffer, color)
+        }
+        if colorConverter?.source != color { colorConverter = VideoColorConverter(source: color) }
+        return (colorConverter!.convert(buffer), color)
+    }
+
+    private func warnOnce(_ message: String) {
+        guard !warned else { return }
+        warned = true
+        StandardError.writeLine("layerplay: warning: \(message)")
+    }
 
     /// Wraps or converts `frame` (taking ownership of it).
     func pixelBuffer(from frame: UnsafeMutablePointer<AVFrame>, name: String) throws -> PixelBuffer {
         let owner = FrameOwner(frame)
         let w = Int(frame.pointee.width), h = Int(frame.pointee.height)
         let source = AVPixelFormat(rawValue: frame.pointee.format)
-        if let format = Self.directFormat(source) {
+        let profile = ICCConversion.profile(of: frame)
+        if let format = Self.directFormat(source), profile == nil {
             return PixelBuffer(format: format, width: w, height: h, planes: Self.planes(of: frame, format: format, width: w, height: h),
                                matrix: Self.matrix(frame), range: Self.range(frame, source), chromaLocation: Self.chroma(frame, source),
                                owner: owner)
@@ -31,12 +73,14 @@ final class FrameConverter {
         let isRGB = flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 || flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0
             || flags & UInt64(AV_PIX_FMT_FLAG_BAYER) != 0
         let hasAlpha = flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
-        let target: AVPixelFormat = isRGB || hasAlpha ? AV_PIX_FMT_BGRA : AV_PIX_FMT_YUV444P
-        if sws == nil || swsKey != (frame.pointee.width, frame.pointee.height, frame.pointee.format) {
+        // A picture with an ICC profile becomes RGB, where lcms2 converts it to sRGB.
+        let target: AVPixelFormat = isRGB || hasAlpha || profile != nil ? AV_PIX_FMT_BGRA : AV_PIX_FMT_YUV444P
+        if sws == nil || swsKey != (frame.pointee.width, frame.pointee.height, frame.pointee.format) || swsTarget != target {
             sws_freeContext(sws)
             sws = sws_getContext(frame.pointee.width, frame.pointee.height, source, frame.pointee.width, frame.pointee.height, target,
                                  Int32(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT), nil, nil, nil)
             swsKey = (frame.pointee.width, frame.pointee.height, frame.pointee.format)
+            swsTarget = target
         }
         guard let sws, let out = av_frame_alloc() else {
             throw MediaError("cannot convert the pictures of '\(name)' (pixel format \(pixelFormatName(source)))")
@@ -50,8 +94,12 @@ final class FrameConverter {
         let status = sws_scale_frame(sws, out, frame)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot convert the pictures of '\(name)'", status) }
         if target == AV_PIX_FMT_BGRA {
-            // libswscale gives straight alpha; the compositor samples premultiplied BGRA.
             let stride = Int(out.pointee.linesize.0)
+            if let profile, let base = out.pointee.data.0,
+               let problem = ICCConversion.convertToSRGB(base, width: w, height: h, bytesPerRow: stride, profile: UnsafeRawBufferPointer(profile)) {
+                warnOnce("'\(name)' is shown without colour management: \(problem)")
+            }
+            // libswscale gives straight alpha; the compositor samples premultiplied BGRA.
             if hasAlpha, let base = out.pointee.data.0 {
                 for y in 0..<h {
                     let row = UnsafeMutableRawPointer(base + y * stride).assumingMemoryBound(to: UInt32.self)

@@ -42,6 +42,11 @@ public enum ImageLoader {
         let stride = Int(out.pointee.linesize.0)
         guard let base = out.pointee.data.0 else { throw MediaError("cannot convert the picture of '\(name)'") }
         let hasAlpha = (av_pix_fmt_desc_get(source)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+        // An embedded ICC profile (a Display P3 photo): into sRGB, the compositor's space, while alpha is straight.
+        if let profile = ICCConversion.profile(of: frame),
+           let problem = ICCConversion.convertToSRGB(base, width: Int(w), height: Int(h), bytesPerRow: stride, profile: UnsafeRawBufferPointer(profile)) {
+            StandardError.writeLine("layerplay: warning: '\(name)' is shown without colour management: \(problem)")
+        }
         return Image(width: Int(w), height: Int(h)) { px in
             for y in 0..<Int(h) {
                 let row = UnsafeRawPointer(base + y * stride)

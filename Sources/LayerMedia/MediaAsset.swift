@@ -45,6 +45,11 @@ public struct MediaAsset: Sendable, Codable {
         public var colorPrimaries: String
         /// The transfer characteristic tag (`bt709`, … or "unknown").
         public var colorTransfer: String
+        /// The chroma location tag (`left`, `topleft`, … or "unspecified").
+        public var chromaLocation: String = "unspecified"
+        /// The first frame's colour as decoding reads it (tags, HDR side data, whether it is converted for
+        /// display): filled by `describingFirstFrameColor()` (what `layerplay probe` prints), nil otherwise.
+        public var frameColor: FrameColorReport?
         /// Seconds of this stream (0 when unknown).
         public var duration: Double
     }
@@ -135,7 +140,8 @@ public struct MediaAsset: Sendable, Codable {
                         || av_dict_get(st.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true,
                      colorMatrix: name(av_color_space_name(par.color_space)), colorRange: name(av_color_range_name(par.color_range)),
                      colorPrimaries: name(av_color_primaries_name(par.color_primaries)),
-                     colorTransfer: name(av_color_transfer_name(par.color_trc)), duration: streamDuration(st))
+                     colorTransfer: name(av_color_transfer_name(par.color_trc)),
+                     chromaLocation: name(av_chroma_location_name(par.chroma_location)), duration: streamDuration(st))
     }
 
     static func describeAudio(_ st: UnsafeMutablePointer<AVStream>, index: Int) -> Audio {
@@ -164,6 +170,16 @@ public struct MediaAsset: Sendable, Codable {
     /// A stream with no duration (a live server, a pipe still being written): it plays on its own clock, from
     /// its start to wherever it ends, and cannot be started at a later time.
     public var isLive: Bool { !isStill && duration <= 0 }
+
+    /// The description with the first video frame's colour (`Video.frameColor`): FFmpeg 5.1 puts HDR mastering and
+    /// light-level data on frames, not streams, so this decodes one frame. Unchanged when there is no video or no
+    /// decodable frame.
+    public func describingFirstFrameColor() -> MediaAsset {
+        guard video != nil, let source = try? VideoFrameSource(path: path), let frame = try? source.frame(at: 0) else { return self }
+        var copy = self
+        copy.video?.frameColor = FrameColorReport(frame.color)
+        return copy
+    }
 
     /// The description as pretty JSON (what `layerplay probe` prints).
     public func json() -> String {

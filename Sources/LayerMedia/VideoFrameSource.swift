@@ -6,8 +6,16 @@ import LayerGraphics
 public struct VideoFrame: Sendable {
     /// When the picture is shown, from the stream's start.
     public let time: MediaTime
-    /// The decoded picture.
+    /// The decoded picture, as the compositor shows it (HDR and wide gamut already converted to SDR BT.709).
     public let pixelBuffer: PixelBuffer
+    /// The colour the frame was decoded with (its tags and HDR metadata), before any conversion.
+    public let color: ColorDescription
+
+    public init(time: MediaTime, pixelBuffer: PixelBuffer, color: ColorDescription? = nil) {
+        self.time = time
+        self.pixelBuffer = pixelBuffer
+        self.color = color ?? ColorDescription(matrix: pixelBuffer.matrix, range: pixelBuffer.range, chromaLocation: pixelBuffer.chromaLocation)
+    }
 }
 
 /// Decodes one video stream in order and answers "which frame is shown at time t", seeking with frame
@@ -134,6 +142,7 @@ public final class VideoFrameSource {
         if pts == lp_av_nopts_value() { pts = frame.pointee.pts == lp_av_nopts_value() ? startPTS : frame.pointee.pts }
         let tb = stream.pointee.time_base
         let time = MediaTime(value: (pts - startPTS) * Int64(tb.num), timescale: tb.den)
-        return VideoFrame(time: time, pixelBuffer: try converter.pixelBuffer(from: frame, name: asset.path))
+        let (picture, color) = try converter.picture(from: frame, name: asset.path)
+        return VideoFrame(time: time, pixelBuffer: picture, color: color)
     }
 }

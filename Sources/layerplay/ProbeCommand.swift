@@ -24,7 +24,7 @@ struct ProbeCommand: ParsableCommand {
 
     func run() throws {
         let probe: Probe
-        do { probe = Probe(asset: try MediaAsset(path: input), chapters: try MediaAsset.chapters(of: input)) } catch { throw RunError("\(error)") }
+        do { probe = Probe(asset: try MediaAsset(path: input).describingFirstFrameColor(), chapters: try MediaAsset.chapters(of: input)) } catch { throw RunError("\(error)") }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.keyEncodingStrategy = .convertToSnakeCase

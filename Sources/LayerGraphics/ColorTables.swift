@@ -1,0 +1,59 @@
+/// A function sampled once into a table and read back with linear interpolation: the colour converter's curves
+/// (transfer functions, the tone curve) cost a few loads and one multiply-add a pixel instead of `pow`s.
+///
+/// The samples live in memory the table's owner frees (`deallocate()`), not in an array: a read in the hot loop
+/// then costs no reference counting (an array read through a class property retains and releases it each time).
+struct LinearTable: @unchecked Sendable {
+    private let values: UnsafeMutablePointer<Float>
+    private let last: Int
+    private let scale: Float
+
+    /// `f` sampled at `count` + 1 evenly spaced points of 0…1.
+    init(count: Int, _ f: (Double) -> Double) {
+        values = .allocate(capacity: count + 1)
+        for i in 0...count { values[i] = Float(f(Double(i) / Double(count))) }
+        last = count - 1
+        scale = Float(count)
+    }
+
+    func deallocate() { values.deallocate() }
+
+    /// f(x) for x in 0…1 (clamped).
+    @inline(__always) func callAsFunction(_ x: Float) -> Float {
+        let p = min(max(x, 0), 1) * scale
+        let i = min(Int(p), last)
+        let f = p - Float(i)
+        return values[i] + f * (values[i + 1] - values[i])
+    }
+}
+
+/// A function of a positive value sampled evenly in log₂ (256 points an octave over 2⁻²⁰…2⁸), indexed by the float's
+/// own bits (exponent and top mantissa bits) and interpolated: as fine for dark values as for bright ones, with no
+/// `log` a pixel. Values below the range read f(2⁻²⁰), above it f(2⁸). Memory as `LinearTable`'s.
+struct LogTable: @unchecked Sendable {
+    static let lowExponent = -20, highExponent = 8
+    static let mantissaShift: UInt32 = 15  // 23 − 8 bits: 256 steps an octave
+    static let firstBits = UInt32(127 + lowExponent) << 23
+    static let lastBits = UInt32(127 + highExponent) << 23
+    private let values: UnsafeMutablePointer<Float>
+
+    init(_ f: (Double) -> Double) {
+        let count = Int((Self.lastBits - Self.firstBits) >> Self.mantissaShift)
+        values = .allocate(capacity: count + 1)
+        for i in 0...count { values[i] = Float(f(Double(Float(bitPattern: Self.firstBits + (UInt32(i) << Self.mantissaShift))))) }
+    }
+
+    func deallocate() { values.deallocate() }
+
+    /// A table of 1 (never deallocated; shared): what the loop multiplies by when nothing is tone-mapped.
+    static let one = LogTable { _ in 1 }
+
+    /// f(x) for x ≥ 0 (a negative x has the sign bit set and clamps to the top: callers pass non-negative values).
+    @inline(__always) func callAsFunction(_ x: Float) -> Float {
+        let bits = min(max(x.bitPattern, Self.firstBits), Self.lastBits - 1)
+        let offset = bits - Self.firstBits
+        let i = Int(offset >> Self.mantissaShift)
+        let f = Float(offset & ((1 << Self.mantissaShift) - 1)) * (1 / Float(1 << Self.mantissaShift))
+        return values[i] + f * (values[i + 1] - values[i])
+    }
+}
