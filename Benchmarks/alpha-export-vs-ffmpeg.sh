@@ -5,7 +5,8 @@
 # Needs the ffmpeg CLI. The clip is made into out/bench/ and not committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+. Benchmarks/lib.sh
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
 PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-2}
 FRAMES=${FRAMES:-150}
@@ -18,11 +19,11 @@ ENC=(-frames:v "$FRAMES" -c:v prores_ks -pix_fmt yuva444p10le)
 LOOK=(--size 1920x1080 --background '#00000000' --layer-size 1280x720 --corner-radius 48 --border 8:white --spin 8 --axis 0,1,0
       --perspective 2000 --shadow 20:0.5:20,20)
 DURATION=$(echo "scale=4; $FRAMES / 30" | bc)
-seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
 ffmpeg_total=0; ours_total=0
 for run in $(seq "$RUNS"); do
-  a=$(seconds "$PEERS" alpha "$SRC" "$DIR/peer-alpha.mov" "${ENC[@]}")
-  b=$(seconds "$BIN" "$SRC" "${LOOK[@]}" --fps 30 --duration "$DURATION" --codec prores_ks -y -o "$DIR/ours-alpha.mov")
+  a=$(timed ffmpeg-alpha "$DIR/peer-alpha.mov" "$PEERS" alpha "$SRC" "$DIR/peer-alpha.mov" "${ENC[@]}")
+  b=$(timed ours-alpha "$DIR/ours-alpha.mov" "$BIN" "$SRC" "${LOOK[@]}" --fps 30 --duration "$DURATION" --codec prores_ks -y -o "$DIR/ours-alpha.mov")
+  for f in peer-alpha ours-alpha; do expect_frames "$DIR/$f.mov" "$FRAMES"; done
   echo "run $run: ProRes 4444 ffmpeg ${a}s ours ${b}s"
   ffmpeg_total=$(echo "$ffmpeg_total + $a" | bc); ours_total=$(echo "$ours_total + $b" | bc)
 done

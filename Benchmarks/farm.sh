@@ -13,7 +13,8 @@
 # 10.2 / 4.0 / 2.2 s on 4 / 16 / 64 workers for this 20 s clip (20 GOPs: at most 20 segments), batch 0.91 x.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+. Benchmarks/lib.sh
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
 DIR=out/bench/farm
 BANDWIDTH_MBPS=${BANDWIDTH_MBPS:-1000}
 mkdir -p "$DIR"

@@ -7,7 +7,8 @@
 # Needs the ffmpeg CLI with libx265. The clips are made into out/bench/ and not committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+. Benchmarks/lib.sh
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
 RUNS=${RUNS:-2}
 DIR=out/bench
 mkdir -p "$DIR"

@@ -6,7 +6,8 @@
 # Timings are printed, never asserted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+. Benchmarks/lib.sh
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
 DIR=out/bench
 mkdir -p "$DIR"
 export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}

@@ -7,7 +7,8 @@
 # Needs the ffmpeg CLI; the clip is made into out/bench/ and not committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${LAYERPLAY_BIN:-.build/release/layerplay}
+. Benchmarks/lib.sh
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
 SECONDS_LIVE=${SECONDS_LIVE:-60}
 PRESET=${PRESET:-veryfast}
 DIR=out/bench
