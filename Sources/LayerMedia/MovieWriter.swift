@@ -66,6 +66,8 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     ///   - audioSpan: instead of `audioRange`, the sound on the source's time with silence first or a loop.
     ///   - subtitleSource: a media file whose subtitle streams are carried over for `audioRange` (`SubtitleStreamWriter`).
     ///   - segment: for a segment of a segmented export, how it is encoded so that segments join (`SegmentEncoding`).
+    ///   - target: a stream or segmented output (`OutputTarget`), written in place; nil: one file, written to
+    ///     `temporaryPath` and renamed.
     public init(finalPath: String, temporaryPath: String, width: Int, height: Int, settings: EncoderSettings,
                 audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil, audioSpan: AudioSpan? = nil,
                 subtitlesFrom subtitleSource: String? = nil, segment: SegmentEncoding? = nil, target: OutputTarget? = nil) throws {
