@@ -13,8 +13,14 @@ import Glibc
 /// an inbox that the session drains each turn of its loop; replies and events are written from the session's thread.
 public final class IPCServer: @unchecked Sendable { // mutable state in `state`; descriptors fixed after init
     /// A line read from a client, and which client.
-    public struct Request: Sendable { public let client: Int; public let line: String }
+    public struct Request: Sendable {
+        /// The client's number on this server, to reply to.
+        public let client: Int
+        /// The line it sent, without its newline.
+        public let line: String
+    }
 
+    /// The Unix socket's path.
     public let path: String
     private let listener: Int32
     private let wake: (read: Int32, write: Int32)

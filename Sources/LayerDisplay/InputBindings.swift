@@ -75,6 +75,7 @@ public struct InputBindings: Sendable {
         return bindings
     }
 
+    /// No bindings: keys do nothing until `apply(conf:)` binds them (`defaults` has the player's keys).
     public init() {}
 
     /// Binds the lines of an `input.conf` text over the current bindings; returns one message per line that is not

@@ -139,6 +139,7 @@ public final class PlaybackSession {
         /// The playlist moved: the host plays its `current` item next.
         case playlistMove = "stop"
     }
+    /// Why the last `run()` ended (mpv's `end-file` reason).
     public internal(set) var endReason = EndReason.eof
     /// Where `screenshot` (S) writes its PNGs (nil: the current directory, as mpv).
     public var screenshotDirectory: String?

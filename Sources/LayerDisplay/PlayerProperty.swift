@@ -2,9 +2,13 @@ import Foundation
 
 /// A property's value as the JSON IPC carries it (mpv's node types: flag, number, string, none).
 public enum PropertyValue: Equatable, Sendable, CustomStringConvertible {
+    /// A yes or no (mpv's flag: `pause`, `mute`).
     case flag(Bool)
+    /// A real number (`time-pos`, `speed`).
     case number(Double)
+    /// A whole number (`playlist-pos`, `chapter`).
     case integer(Int)
+    /// Text (`filename`).
     case string(String)
     /// mpv's `null`: no value (no subtitle track, say).
     case null
@@ -80,7 +84,9 @@ public struct CommandError: Error, Equatable, CustomStringConvertible {
     /// mpv's error string: "property not found", "property unavailable", "invalid parameter",
     /// "unsupported format for accessing property", "error running command".
     public let mpvError: String
+    /// What went wrong, in words a person reads (the OSD, a warning).
     public let detail: String
+    /// An error with mpv's error string and our own words for it.
     public init(_ mpvError: String, _ detail: String) { self.mpvError = mpvError; self.detail = detail }
     public var description: String { detail }
 

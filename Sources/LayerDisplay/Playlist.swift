@@ -12,6 +12,7 @@ public final class Playlist {
     /// `--loop-playlist`: after the last item, the first again.
     public var loops = false
 
+    /// A playlist of `items` (inputs as typed), from the first; `loops` as `--loop-playlist`.
     public init(_ items: [String], loops: Bool = false) { self.items = items; self.loops = loops }
 
     /// The item to play, or nil when the list has run out.

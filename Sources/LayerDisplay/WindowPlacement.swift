@@ -5,13 +5,18 @@ import Foundation
 public struct WindowPlacement: Sendable, Equatable {
     /// A size in points.
     public struct Extent: Sendable, Equatable {
-        public var width: Int, height: Int
+        /// The width, in points.
+        public var width: Int
+        /// The height, in points.
+        public var height: Int
+        /// A size of `width` × `height` points.
         public init(width: Int, height: Int) { self.width = width; self.height = height }
     }
     /// The window's size (nil: the canvas's, fitted to the screen).
     public var size: Extent?
     /// The top left corner on the screen, in points (nil: centred).
     public var x: Int?
+    /// The top edge on the screen, in points (nil: centred), as `x` is the left.
     public var y: Int?
     /// The largest size the window opens at, its shape kept (mpv's `--autofit`).
     public var autofit: Extent?
@@ -20,6 +25,7 @@ public struct WindowPlacement: Sendable, Equatable {
     /// Without the window manager's frame and title bar.
     public var borderless = false
 
+    /// The default: the canvas's size fitted to the screen, centred, with a frame, not on top.
     public init() {}
 
     /// mpv's geometry: `WxH`, `WxH+X+Y` or `+X+Y` (sizes 1–16384); nil for anything else.

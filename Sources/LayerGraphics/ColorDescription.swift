@@ -63,6 +63,7 @@ public struct ContentLightLevel: Sendable, Equatable, Codable {
     /// MaxFALL: the brightest frame-average light level, nits (0 when unknown).
     public var maxFrameAverageLightLevel: Double
 
+    /// A content light level of MaxCLL and MaxFALL, in nits.
     public init(maxContentLightLevel: Double, maxFrameAverageLightLevel: Double) {
         self.maxContentLightLevel = maxContentLightLevel; self.maxFrameAverageLightLevel = maxFrameAverageLightLevel
     }
@@ -88,6 +89,7 @@ public struct ColorDescription: Sendable, Equatable {
     /// MaxCLL / MaxFALL, when the frame carries them.
     public var contentLightLevel: ContentLightLevel?
 
+    /// A description; the defaults are untagged HD video (BT.709 matrix, limited range, left-sited chroma).
     public init(matrix: ColorMatrix = .bt709, range: ColorRange = .limited, chromaLocation: ChromaLocation = .left,
                 primaries: ColorPrimaries = .unspecified, transfer: TransferFunction = .unspecified,
                 masteringDisplay: MasteringDisplay? = nil, contentLightLevel: ContentLightLevel? = nil) {

@@ -101,6 +101,7 @@ public struct InterruptedError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public var description: String { "interrupted by \(Self.name(signal)); '\(path)' was not written" }
 
+    /// The signal's name as a shell says it (`SIGINT`, `SIGTERM`…).
     public static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"

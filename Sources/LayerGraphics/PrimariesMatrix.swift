@@ -3,8 +3,10 @@ public struct ColorMatrix3: Sendable, Equatable {
     /// The rows.
     public var rows: [SIMD3<Double>]
 
+    /// A matrix of three rows.
     public init(_ rows: [SIMD3<Double>]) { precondition(rows.count == 3); self.rows = rows }
 
+    /// The matrix that changes nothing.
     public static let identity = ColorMatrix3([SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)])
 
     /// The matrix times column vector `v`.

@@ -3,9 +3,13 @@ import Foundation
 
 /// A chapter of a medium (Matroska's, MP4's chapter lists): where it starts and ends in media seconds, and its title.
 public struct Chapter: Sendable, Equatable, Codable {
+    /// Where the chapter starts, media seconds.
     public var start: Double
+    /// Where it ends, media seconds.
     public var end: Double
+    /// Its title (empty when the file gives none).
     public var title: String
+    /// A chapter from `start` to `end` named `title`.
     public init(start: Double, end: Double, title: String) { self.start = start; self.end = end; self.title = title }
 }
 

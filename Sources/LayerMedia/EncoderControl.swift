@@ -5,8 +5,11 @@ import Foundation
 /// One of the encoder's own options (`--encoder-opt KEY=VALUE`): an AVOption of the encoder (x264's `x264-params`,
 /// `preset`, `tune`; libvpx's `row-mt`) or of every encoder (`g`, `bf`, `threads`), as `ffmpeg -KEY VALUE` sets it.
 public struct EncoderOption: Sendable, Equatable {
+    /// The option's name, as the encoder's AVOption table spells it.
     public var key: String
+    /// Its value, as text (FFmpeg parses it for the option's type).
     public var value: String
+    /// The option `key` set to `value`.
     public init(key: String, value: String) { self.key = key; self.value = value }
 }
 
@@ -43,6 +46,7 @@ public struct EncoderControl: Sendable {
     /// A media file whose global metadata (title, artist, …) and chapters the movie carries, for the exported range.
     public var metadataSource: String?
 
+    /// No control beyond the encoder settings: the encoder's defaults, FFmpeg's best streams, nothing copied.
     public init() {}
 
     /// The statistics file of a two-pass encode, as ffmpeg names it (`PREFIX-0.log`, the output stream's index).

@@ -22,6 +22,7 @@ public struct FrameColorReport: Sendable, Codable, Equatable {
     /// Whether the picture is converted (HDR → SDR, or wide gamut → BT.709) before it is shown.
     public var convertedForDisplay: Bool
 
+    /// The report of a frame's colour description, as `probe` prints it.
     public init(_ c: ColorDescription) {
         matrix = c.matrix.rawValue; range = c.range.rawValue; chromaLocation = c.chromaLocation.rawValue
         primaries = c.primaries.rawValue; transfer = c.transfer.rawValue

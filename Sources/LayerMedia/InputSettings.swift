@@ -15,6 +15,7 @@ public struct InputSettings: Sendable {
     /// The frame rate of a numbered picture pattern (`frame_%04d.png`, `--input-fps`); nil: FFmpeg's 25.
     public var pictureRate: Double?
 
+    /// The defaults: a 10 s network timeout, no reconnecting, FFmpeg's rate for picture patterns.
     public init() {}
 
     private static let shared = Guarded(InputSettings())

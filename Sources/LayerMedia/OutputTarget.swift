@@ -7,6 +7,7 @@ import Foundation
 /// goes: a stream to a server or a pipe, or a segmented output (an HLS playlist or a DASH manifest with its segments
 /// beside it).
 public struct OutputTarget: Sendable {
+    /// How an output is written.
     public enum Kind: Sendable, Equatable {
         /// One file, atomic (write-then-rename).
         case file
@@ -18,6 +19,7 @@ public struct OutputTarget: Sendable {
 
     /// The output as the user wrote it (messages name it).
     public let name: String
+    /// How it is written: one file renamed into place, a stream, or segments in place.
     public let kind: Kind
     /// FFmpeg's muxer name (`flv`, `mpegts`, `hls`, `dash`, …), when it is not guessed from a file name.
     public let muxer: String?

@@ -19,6 +19,7 @@ public final class ProgressReport {
         public var outTimeMicroseconds: Int64
         /// Wall seconds since the export began.
         public var elapsed: Double
+        /// A block's values.
         public init(frame: Int, framesPerSecond: Double, bytes: Int64?, outTimeMicroseconds: Int64, elapsed: Double) {
             self.frame = frame; self.framesPerSecond = framesPerSecond; self.bytes = bytes
             self.outTimeMicroseconds = outTimeMicroseconds; self.elapsed = elapsed

@@ -11,7 +11,12 @@ import LayerGraphics
 /// command line's choice reaches them all without being handed down through every layer between.
 public enum StreamChoice {
     /// The kinds of stream a choice is made for.
-    public enum Kind: String, Sendable { case video, audio }
+    public enum Kind: String, Sendable {
+        /// Video streams (`--video-stream`).
+        case video
+        /// Audio streams (`--audio-stream`).
+        case audio
+    }
 
     private static let choices = Guarded<[String: [Kind: Int]]>([:])
 
@@ -66,9 +71,11 @@ public struct StreamEntry: Sendable, Codable {
     public var type: String
     /// Its number among the streams of its type, 0 = the first (ffmpeg's `v:N`, `a:N`, `s:N`).
     public var number: Int
+    /// The codec's FFmpeg name (`h264`, `aac`, `subrip`…).
     public var codec: String
     /// The `language` and `title` tags, when the file has them.
     public var language: String?
+    /// The `title` tag, when the file has one.
     public var title: String?
     /// Marked as the default of its kind.
     public var isDefault: Bool

@@ -11,6 +11,7 @@ public struct VideoFrame: Sendable {
     /// The colour the frame was decoded with (its tags and HDR metadata), before any conversion.
     public let color: ColorDescription
 
+    /// A frame shown at `time`; `color` defaults to the picture's matrix, range and chroma siting, untagged otherwise.
     public init(time: MediaTime, pixelBuffer: PixelBuffer, color: ColorDescription? = nil) {
         self.time = time
         self.pixelBuffer = pixelBuffer

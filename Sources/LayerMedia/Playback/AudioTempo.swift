@@ -10,7 +10,9 @@ import CFFmpeg
 public final class AudioTempo {
     /// Input seconds per output second.
     public let tempo: Double
+    /// Samples a second, in and out.
     public let sampleRate: Int
+    /// Interleaved channels, in and out.
     public let channels: Int
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private var source: UnsafeMutablePointer<AVFilterContext>?
