@@ -29,6 +29,8 @@ def parser():
     r.add_argument("--cache", default=os.environ.get("LAYERPLAY_FARM_CACHE", "~/.cache/layerplay-farm"),
                    help="where finished segments are kept under the plan's key (--resume)")
     r.add_argument("--keep-cache", action="store_true", help="keep the segments after the join")
+    r.add_argument("--progress", metavar="FILE|-",
+                   help="also write progress in ffmpeg's -progress format (frame=, out_time_us=, progress=end…) to FILE or stdout")
 
     b = sub.add_parser("batch", help="a scene per row of a CSV or JSONL file")
     common(b)

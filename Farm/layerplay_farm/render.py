@@ -6,9 +6,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 from . import tasks
 from .args import UsageError, extension, input_fingerprint, split_output
+from .progress import ProgressWriter
 from .scheduler import Item, JobFailed
 
 
@@ -71,11 +73,33 @@ def render(options, scheduler, version):
     done_frames = sum(b - a for (a, b), p in zip(the_plan["segments"], segment_files) if os.path.exists(p))
     if done_frames:
         print(f"layerplay-farm: resuming: {done_frames} of {the_plan['frames']} frames are cached", file=scheduler.out or sys.stderr)
-    scheduler.run(items, lambda item, data: write_atomically(files[item.key], data), total_frames=the_plan["frames"] - done_frames)
+    progress = None
+    if options.progress:
+        rate = tuple(the_plan.get("rate") or (0, 1))
+        try:
+            progress = ProgressWriter(options.progress, rate, frames_before=done_frames)
+        except OSError as e:
+            raise UsageError(f"cannot write progress to '{options.progress}': {e.strerror}")
+        scheduler.progress = progress
+    began = time.monotonic()
 
-    command = [options.layerplay, "join"] + segment_files + (["--audio", audio] if audio else []) + ["-o", output]
-    proc = subprocess.run(command + (["-y"] if overwrite else []), cwd=cwd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise JobFailed(tasks.error_line(proc.stderr, proc.returncode))
+    def arrived(item, data):
+        write_atomically(files[item.key], data)
+        if progress is not None and item.key != "sound":
+            progress.received(data)
+
+    try:
+        scheduler.run(items, arrived, total_frames=the_plan["frames"] - done_frames)
+
+        command = [options.layerplay, "join"] + segment_files + (["--audio", audio] if audio else []) + ["-o", output]
+        proc = subprocess.run(command + (["-y"] if overwrite else []), cwd=cwd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise JobFailed(tasks.error_line(proc.stderr, proc.returncode))
+        if progress is not None:  # the movie is whole: the last block, with its size
+            progress.block(the_plan["frames"] - done_frames, time.monotonic() - began, end=True,
+                           total_size=os.path.getsize(output))
+    finally:
+        if progress is not None:
+            progress.close()
     if not options.keep_cache:
         shutil.rmtree(cache, ignore_errors=True)

@@ -38,6 +38,7 @@ class Scheduler:
     straggler_factor: float = 3.0
     progress_every: float = 1.0
     out: object = None  # where progress goes: stderr (as it is when printed) by default
+    progress: object = None  # a ProgressWriter also told of frames (ffmpeg's -progress format), or None
     durations: list = field(default_factory=list)   # seconds of each finished item
     relaunched: list = field(default_factory=list)  # keys started again as stragglers
 
@@ -120,6 +121,8 @@ class Scheduler:
                   file=self.out or sys.stderr, flush=True)
 
     def report(self, amount, total, unit, items_done, items, seconds):
+        if self.progress is not None and unit == "frames":
+            self.progress.block(amount, seconds)
         print(f"layerplay-farm: {amount}/{total} {unit}, {items_done}/{items} tasks, {seconds:.1f} s", file=self.out or sys.stderr, flush=True)
 
     @staticmethod

@@ -127,6 +127,36 @@ def test_farm_output_equals_segments_n_byte_for_byte(farm, layerplay, scene_args
     assert "40/40 frames" in err  # progress: frames done of the total
 
 
+def progress_blocks(text):
+    """ffmpeg's -progress text as a list of blocks, each a dict, split at its `progress=` line (as parsers do)."""
+    blocks, block = [], {}
+    for line in text.splitlines():
+        key, _, value = line.partition("=")
+        block[key] = value
+        if key == "progress":
+            blocks.append(block)
+            block = {}
+    assert not block, f"text after the last progress= line: {block}"
+    return blocks
+
+
+def test_farm_progress_is_ffmpegs_progress_format(farm, layerplay, scene_args, tmp_path):
+    """--progress FILE: blocks with ffmpeg's keys in ffmpeg's order; the last says end, every frame, the movie's size."""
+    status, err = farm("render", "--segments", "4", "--cache", str(tmp_path / "cache"), "--progress", str(tmp_path / "progress"),
+                       "--", *scene_args, "-o", str(tmp_path / "farm.mp4"))
+    assert status == 0, err
+    blocks = progress_blocks((tmp_path / "progress").read_text())
+    keys = ["frame", "fps", "stream_0_0_q", "bitrate", "total_size", "out_time_us", "out_time_ms", "out_time",
+            "dup_frames", "drop_frames", "speed", "progress"]
+    assert blocks and all(list(b) == keys for b in blocks), blocks
+    assert [b["progress"] for b in blocks] == ["continue"] * (len(blocks) - 1) + ["end"]
+    last = blocks[-1]
+    assert last["frame"] == "40" and last["out_time_us"] == "4000000" and last["out_time"] == "00:00:04.000000"
+    assert int(last["total_size"]) == os.path.getsize(tmp_path / "farm.mp4")
+    frames = [int(b["frame"]) for b in blocks]
+    assert frames == sorted(frames)  # done frames only grow
+
+
 def test_farm_ffv1_and_pcm_equal_a_single_export(farm, layerplay, pcm_args, tmp_path):
     run(layerplay, *pcm_args, "--codec", "ffv1", "-o", tmp_path / "single.mkv")
     status, err = farm("render", "--segments", "4", "--cache", str(tmp_path / "cache"), "--", *pcm_args,
