@@ -158,6 +158,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         if let segment { segment.apply(to: enc, encoderName: codecName); segment.tag(oc) } // segments join without re-encoding
         var encoderOptions = try setup.optionDictionary()
         defer { av_dict_free(&encoderOptions) }
+        try segment?.reconcile(&encoderOptions, encoderName: codecName)
         let opened = FFmpegLogging.reason { avcodec_open2(enc, codec, &encoderOptions) }
         guard opened.status >= 0 else { throw MediaError.ffmpeg("cannot open the encoder \(codecName) for '\(finalPath)'", opened) }
         try setup.checkLeftovers(encoderOptions)

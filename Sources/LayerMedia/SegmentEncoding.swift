@@ -46,9 +46,23 @@ public struct SegmentEncoding: Sendable {
         encoder.pointee.gop_size = Int32(gop)
         encoder.pointee.keyint_min = Int32(gop)
         encoder.pointee.thread_count = Self.threads
-        if encoderName == "libx264" || encoderName == "libx264rgb" {
-            av_opt_set(encoder.pointee.priv_data, "x264-params",
-                       "keyint=\(gop):min-keyint=\(gop):scenecut=0:open-gop=0:stitchable=1", 0)
+        if Self.isX264(encoderName) { av_opt_set(encoder.pointee.priv_data, "x264-params", x264Parameters, 0) }
+    }
+
+    /// What x264 must do for segments to join: closed GOPs of `gop` frames from an IDR, no scene cuts, stitchable.
+    var x264Parameters: String { "keyint=\(gop):min-keyint=\(gop):scenecut=0:open-gop=0:stitchable=1" }
+
+    static func isX264(_ encoderName: String) -> Bool { encoderName == "libx264" || encoderName == "libx264rgb" }
+
+    /// The encoder options given with `--encoder-opt`, which libavcodec applies when the encoder opens, after
+    /// `apply`: an option that would undo what makes segments join (the GOP, the thread count) is refused with one
+    /// line, and the user's own x264 parameters are kept with the segment's after them (x264 takes a key's last value).
+    func reconcile(_ options: inout OpaquePointer?, encoderName: String) throws {
+        for key in ["threads", "g", "keyint_min"] where av_dict_get(options, key, nil, 0) != nil {
+            throw MediaError("--encoder-opt \(key) cannot be set for a segment: segments fix it so that they join (CLI.md \"Segments and joins\")")
+        }
+        if Self.isX264(encoderName), let given = av_dict_get(options, "x264-params", nil, 0) {
+            av_dict_set(&options, "x264-params", String(cString: given.pointee.value) + ":" + x264Parameters, 0)
         }
     }
 }
