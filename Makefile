@@ -26,7 +26,7 @@ SYSTEM_PKG_CONFIG_PATH := $(PKG_CONFIG_PATH)
 export PKG_CONFIG_PATH := $(PKGCONFIG_QUIET)$(if $(SYSTEM_PKG_CONFIG_PATH),:$(SYSTEM_PKG_CONFIG_PATH))
 
 .PHONY: demo test build deps bench bench-play clean fuzz fuzz-build sanitize sanitize-thread docs builtin-scenes
-.PHONY: install farm-venv farm-test bench-farm
+.PHONY: install farm-venv farm-test bench-farm test-venv
 
 deps:
 	@missing=""; \
@@ -47,9 +47,12 @@ deps:
 	  printf 'Name: %s\nDescription: %s without the flags SwiftPM refuses (Makefile)\nVersion: %s\nCflags: %s\nLibs: %s\n' \
 	    $$m $$m "$$version" "$$flags" "$$libs" > $(PKGCONFIG_QUIET)/$$m.pc.new && mv $(PKGCONFIG_QUIET)/$$m.pc.new $(PKGCONFIG_QUIET)/$$m.pc; \
 	done
-	@# The JSON IPC test drives the player with a real mpv client library from PyPI, in a venv of its own.
+
+# The JSON IPC test drives the player with a real mpv client library from PyPI, in a venv of its own (only the tests
+# need it: `make demo` and `make build` do not).
+test-venv:
 	@[ -x .venv-test/bin/python ] && .venv-test/bin/python -c 'import python_mpv_jsonipc' 2>/dev/null || { \
-	  python3 -m venv .venv-test 2>/dev/null || { $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }; \
+	  python3 -m venv .venv-test 2>/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q python3-venv && python3 -m venv .venv-test; }; \
 	  .venv-test/bin/pip install -q python-mpv-jsonipc==1.5.0; }
 
 build: deps
@@ -71,7 +74,7 @@ demo: build
 # Tests run on an optimised build (pixel loops are hundreds of times slower unoptimised) with testing
 # enabled. Playback measures itself against a real clock, so it runs on its own, after the rest.
 PLAYBACK_TESTS := LayerDisplayTests.PlaybackTests
-test: deps
+test: deps test-venv
 	python3 docs/tools/check_links.py
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing
 	$(SWIFT) test -c release --skip-build --disable-xctest --skip $(PLAYBACK_TESTS)

@@ -95,7 +95,7 @@ struct IPCCLITests {
 
 let headless: [String: String?] = ["SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"]
 
-/// `.venv-test/bin/python` with python-mpv-jsonipc, made (once) when missing: `make deps` makes it too.
+/// `.venv-test/bin/python` with python-mpv-jsonipc, made (once) when missing: `make test` makes it first.
 func testVenvPython() throws -> String {
     let venv = packageRoot.appendingPathComponent(".venv-test")
     let python = venv.appendingPathComponent("bin/python").path
