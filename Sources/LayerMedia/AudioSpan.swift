@@ -8,12 +8,16 @@ public struct AudioSpan: Sendable, Equatable {
     public var duration: Double
     /// Where the source wraps; nil: it plays once.
     public var loopLength: Double?
+    /// Source seconds per movie second (an export at `--speed`): the span reads `duration × tempo` seconds of the
+    /// source and time-stretches them to `duration`, the pitch kept (`AudioTempo`). 1: as it is.
+    public var tempo = 1.0
 
     /// A span; non-finite values become 0 (and a loop length that is not a positive finite number plays once).
-    public init(from: Double, duration: Double, loopLength: Double? = nil) {
+    public init(from: Double, duration: Double, loopLength: Double? = nil, tempo: Double = 1) {
         self.from = from.isFinite ? from : 0
         self.duration = duration.isFinite ? max(0, duration) : 0
         self.loopLength = loopLength.flatMap { $0.isFinite && $0 > 1e-3 ? $0 : nil }
+        self.tempo = tempo.isFinite && tempo > 0 ? tempo : 1
     }
 
     /// The span of a plain source range (no silence, no loop).
@@ -21,12 +25,13 @@ public struct AudioSpan: Sendable, Equatable {
         self.init(from: range.lowerBound, duration: range.upperBound - range.lowerBound)
     }
 
-    /// Whether the source's packets can be copied as they are: it starts within the source and does not wrap.
-    var isPlain: Bool { from >= 0 && loopLength == nil }
+    /// Whether the source's packets can be copied as they are: it starts within the source, does not wrap and is
+    /// not stretched.
+    var isPlain: Bool { from >= 0 && loopLength == nil && tempo == 1 }
 
     /// The source seconds it reads once, from the source's start at the earliest (subtitle streams, copying).
     var sourceRange: ClosedRange<Double> {
         let lower = max(0, from)
-        return lower...(lower + duration)
+        return lower...(lower + duration * tempo)
     }
 }

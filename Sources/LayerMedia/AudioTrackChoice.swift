@@ -12,7 +12,7 @@ enum AudioTrackChoice {
                 throw MediaError("--audio-bitrate needs an audio encoder; --audio-codec copy copies the packets as they are")
             }
             guard span.isPlain else {
-                throw MediaError("cannot copy the audio into '\(name)': a sound that starts with silence or loops must be encoded (--audio-codec aac)")
+                throw MediaError("cannot copy the audio into '\(name)': a sound that starts with silence, loops or plays at another --speed must be encoded (--audio-codec aac)")
             }
             return try AudioCopier(source: source, range: span.sourceRange, into: output, name: name)
         }

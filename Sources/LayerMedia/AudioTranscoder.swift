@@ -41,6 +41,16 @@ final class AudioTranscoder: AudioTrackWriter {
     private var samplesEncoded: Int64 = 0
     private var sourceDone = false
     private let name: String
+    /// An export at another speed (`AudioSpan.tempo`): the queued sound (interleaved float, on the source's time)
+    /// goes through `AudioTempo`, then `stretchedSwr` turns it into the encoder's format in `stretchedFifo`.
+    private var tempo: AudioTempo?
+    private var stretchedSwr: OpaquePointer?
+    private var stretchedFifo: OpaquePointer?
+    /// Samples the movie holds when stretched (`totalSamples` counts the source's), and those queued so far.
+    private var stretchedTotal: Int64 = 0
+    private var stretchedQueued: Int64 = 0
+    /// The sample format queued in `fifo`: the encoder's, or interleaved float before the tempo filter.
+    private let queueFormat: AVSampleFormat
 
     /// - Parameters:
     ///   - codecName: the audio encoder to use (`--audio-codec`), else the container's choice as above.
@@ -88,12 +98,21 @@ final class AudioTranscoder: AudioTrackWriter {
         st.pointee.time_base = enc.pointee.time_base
         outStream = st
 
-        let status = swr_alloc_set_opts2(&swr, &enc.pointee.ch_layout, enc.pointee.sample_fmt, enc.pointee.sample_rate,
+        queueFormat = span.tempo == 1 ? enc.pointee.sample_fmt : AV_SAMPLE_FMT_FLT
+        let status = swr_alloc_set_opts2(&swr, &enc.pointee.ch_layout, queueFormat, enc.pointee.sample_rate,
                                      &dec.pointee.ch_layout, dec.pointee.sample_fmt, dec.pointee.sample_rate, 0, nil)
         guard status >= 0, swr_init(swr) >= 0 else { throw MediaError("cannot resample the audio of '\(source)'") }
-        fifo = av_audio_fifo_alloc(enc.pointee.sample_fmt, channels, 4096)
+        fifo = av_audio_fifo_alloc(queueFormat, channels, 4096)
         let perSecond = AVRational(num: 1, den: enc.pointee.sample_rate)
-        totalSamples = span.duration.isFinite ? Int64(ticks: span.duration, timeBase: perSecond) : Int64.max
+        totalSamples = span.duration.isFinite ? Int64(ticks: span.duration * span.tempo, timeBase: perSecond) : Int64.max
+        if span.tempo != 1 {
+            tempo = try AudioTempo(tempo: span.tempo, sampleRate: Int(enc.pointee.sample_rate), channels: Int(channels))
+            let made = swr_alloc_set_opts2(&stretchedSwr, &enc.pointee.ch_layout, enc.pointee.sample_fmt, enc.pointee.sample_rate,
+                                           &enc.pointee.ch_layout, AV_SAMPLE_FMT_FLT, enc.pointee.sample_rate, 0, nil)
+            guard made >= 0, swr_init(stretchedSwr) >= 0 else { throw MediaError("cannot convert the stretched audio of '\(source)'") }
+            stretchedFifo = av_audio_fifo_alloc(enc.pointee.sample_fmt, channels, 4096)
+            stretchedTotal = span.duration.isFinite ? Int64(ticks: span.duration, timeBase: perSecond) : Int64.max
+        }
         leadLeft = span.from < 0 ? min(totalSamples, Int64(ticks: -span.from, timeBase: perSecond)) : 0
         loopSamples = span.loopLength.map { max(1, Int64(ticks: $0, timeBase: perSecond)) }
         var start = max(0, span.from)
@@ -149,6 +168,8 @@ final class AudioTranscoder: AudioTrackWriter {
         avcodec_free_context(&encoder)
         swr_free(&swr)
         if let fifo { av_audio_fifo_free(fifo) }
+        swr_free(&stretchedSwr)
+        if let stretchedFifo { av_audio_fifo_free(stretchedFifo) }
         av_packet_free(&packet)
     }
 
@@ -192,7 +213,7 @@ final class AudioTranscoder: AudioTrackWriter {
         defer { av_frame_free(&convertedPointer) }
         av_channel_layout_copy(&converted.pointee.ch_layout, &enc.pointee.ch_layout)
         converted.pointee.sample_rate = enc.pointee.sample_rate
-        converted.pointee.format = enc.pointee.sample_fmt.rawValue
+        converted.pointee.format = queueFormat.rawValue
         let status = swr_convert_frame(swr, converted, frame)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot resample the audio for '\(name)'", status) }
         frame = converted
@@ -228,15 +249,15 @@ final class AudioTranscoder: AudioTrackWriter {
         guard n > 0 else { return 0 }
         let channels = enc.pointee.ch_layout.nb_channels
         var allocated: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?
-        guard av_samples_alloc_array_and_samples(&allocated, nil, channels, n, enc.pointee.sample_fmt, 0) >= 0, let planes = allocated else {
+        guard av_samples_alloc_array_and_samples(&allocated, nil, channels, n, queueFormat, 0) >= 0, let planes = allocated else {
             throw MediaError("out of memory")
         }
         defer {
             av_freep(planes)  // the samples: the first plane pointer owns them all
             av_freep(&allocated)  // the array of plane pointers
         }
-        av_samples_set_silence(planes, 0, n, channels, enc.pointee.sample_fmt)
-        let count = av_sample_fmt_is_planar(enc.pointee.sample_fmt) != 0 ? Int(channels) : 1
+        av_samples_set_silence(planes, 0, n, channels, queueFormat)
+        let count = av_sample_fmt_is_planar(queueFormat) != 0 ? Int(channels) : 1
         let written = planes.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: count) { av_audio_fifo_write(fifo, $0, n) }
         guard written == n else { throw MediaError("out of memory") }
         samplesQueued += Int64(n)
@@ -261,6 +282,8 @@ final class AudioTranscoder: AudioTrackWriter {
     /// Encodes FIFO contents in encoder-sized frames; with `final`, pads the last one with silence.
     private func encodeFullFrames(final: Bool) throws {
         guard let enc = encoder else { return }
+        if tempo != nil { try stretch(final: final) }
+        let fifo = stretchedFifo ?? fifo
         let fixed = enc.pointee.frame_size > 0
         let size = fixed ? enc.pointee.frame_size : 1024
         while av_audio_fifo_size(fifo) >= size || (final && av_audio_fifo_size(fifo) > 0) {
@@ -285,6 +308,57 @@ final class AudioTranscoder: AudioTrackWriter {
             guard status >= 0 else { throw MediaError.ffmpeg("cannot encode the audio of '\(name)'", status) }
             try drainPackets()
         }
+    }
+
+    /// Moves the queued sound through the tempo filter into `stretchedFifo` in the encoder's format, never past
+    /// `stretchedTotal`; with `final`, ends the filter's input and fills the rest of the movie's length with silence
+    /// (`atempo` may give a few samples fewer than the exact ratio).
+    private func stretch(final: Bool) throws {
+        guard let tempo, let enc = encoder else { return }
+        let channels = Int(enc.pointee.ch_layout.nb_channels)
+        let queued = Int(av_audio_fifo_size(fifo))
+        if queued > 0 {
+            var samples = [Float](repeating: 0, count: queued * channels)
+            samples.withUnsafeMutableBytes { raw in
+                var plane: UnsafeMutableRawPointer? = raw.baseAddress
+                _ = av_audio_fifo_read(fifo, &plane, Int32(queued))
+            }
+            try samples.withUnsafeBufferPointer { try tempo.push($0.baseAddress!, frames: queued) }
+        }
+        if final { try tempo.finish() }
+        var out = [Float](repeating: 0, count: 4096 * channels)
+        while stretchedQueued < stretchedTotal {
+            let n = out.withUnsafeMutableBufferPointer { tempo.pull(into: $0.baseAddress!, frames: 4096) }
+            guard n > 0 else { break }
+            try queueStretched(out, frames: Int(min(Int64(n), stretchedTotal - stretchedQueued)))
+        }
+        if final {
+            let silence = [Float](repeating: 0, count: 4096 * channels)
+            while stretchedQueued < stretchedTotal {
+                try queueStretched(silence, frames: Int(min(4096, stretchedTotal - stretchedQueued)))
+            }
+        }
+    }
+
+    /// Converts `frames` interleaved float frames to the encoder's format into `stretchedFifo`.
+    private func queueStretched(_ samples: [Float], frames: Int) throws {
+        guard let enc = encoder, frames > 0 else { return }
+        let channels = enc.pointee.ch_layout.nb_channels
+        var allocated: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?
+        guard av_samples_alloc_array_and_samples(&allocated, nil, channels, Int32(frames), enc.pointee.sample_fmt, 0) >= 0,
+              let planes = allocated else { throw MediaError("out of memory") }
+        defer {
+            av_freep(planes)
+            av_freep(&allocated)
+        }
+        let converted = samples.withUnsafeBytes { raw -> Int32 in
+            var input: UnsafePointer<UInt8>? = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            return swr_convert(stretchedSwr, planes, Int32(frames), &input, Int32(frames))
+        }
+        guard converted >= 0 else { throw MediaError.ffmpeg("cannot convert the stretched audio of '\(name)'", converted) }
+        let count = av_sample_fmt_is_planar(enc.pointee.sample_fmt) != 0 ? Int(channels) : 1
+        _ = planes.withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: count) { av_audio_fifo_write(stretchedFifo, $0, converted) }
+        stretchedQueued += Int64(converted)
     }
 
     private func drainPackets() throws {

@@ -92,6 +92,12 @@ public final class Exporter {
     /// Asked before each frame after the first, with its timeline time: true ends the movie before that frame (a
     /// live input that ended; `frameCount` is then only the most it may have). nil: exactly `frameCount` frames.
     public var inputEnded: ((Double) -> Bool)?
+    /// Called with each frame's timeline time just before its snapshot is taken, on the exporting thread: a host
+    /// that changes the tree along the timeline (a scene's replayed controls) changes it here, frame-exact.
+    public var beforeSnapshot: ((Double) -> Void)?
+    /// Timeline seconds per output second (`--speed` on an export): frames are the timeline's at `start + t × speed`
+    /// and the sound is time-stretched to match, its pitch kept (`AudioSpan.tempo`). `frameCount` counts output frames.
+    public var speed = 1.0
     /// A stream or segmented output (`OutputTarget`), written in place instead of beside the target and renamed;
     /// nil: the path given to `export` is one file (or a picture pattern).
     public var target: OutputTarget?
@@ -192,7 +198,7 @@ public final class Exporter {
     /// `duration` long, wrapping with `audioLoopLength`.
     func audioSpan(_ duration: Double) -> AudioSpan {
         let placement = AudioPlacement(offset: audioOffset, loopLength: audioLoopLength)
-        return AudioSpan(from: start + placement.offset, duration: duration, loopLength: placement.loopLength)
+        return AudioSpan(from: start + placement.offset, duration: duration, loopLength: placement.loopLength, tempo: speed)
     }
 
     /// The picture fills the output exactly, pixel for pixel.
@@ -245,7 +251,9 @@ public final class Exporter {
             if shared.failure.withLock({ $0 != nil }) { break }
             // Frame-exact time: i · den / num, as a rational turned into seconds once.
             let outputTime = MediaTime(frame: Int64(first + i), rateNumerator: settings.frameRate.num, rateDenominator: settings.frameRate.den).seconds
-            if i > 0, let inputEnded, inputEnded(start + outputTime) { break }
+            // At --speed X the output's second t shows the timeline's `start + t·X` (video, animations: one clock).
+            let timelineTime = start + outputTime * speed
+            if i > 0, let inputEnded, inputEnded(timelineTime) { break }
             written = i + 1
             if realtime {
                 let due = began + UInt64(Double(i) / rate * 1e9)
@@ -257,7 +265,8 @@ public final class Exporter {
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let snapshot = root.snapshot(at: start + outputTime, frameIndex: first + i) // the timeline's time: one clock with the window
+            beforeSnapshot?(timelineTime)
+            let snapshot = root.snapshot(at: timelineTime, frameIndex: first + i) // the timeline's time: one clock with the window
             let item: ExportFrame
             if let direct = compositor.directVideo(snapshot, width: width, height: height), coversFrame(direct),
                writer.canAppendDirectly(direct.buffer) {

@@ -35,16 +35,22 @@ extension Layerplay {
         if fps == nil, let v = asset.video, let claimed = v.claimedFrameRate {
             StandardError.writeLine("layerplay: warning: '\(input)' claims \(claimed) frames/s; exporting at \(Double(rate.num) / Double(rate.den)) (--fps sets the rate)")
         }
-        let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
+        if speed != 1 && (asset.isLive || segmenting.isActive) {
+            throw RunError("--speed does not combine with \(asset.isLive ? "a live input" : "segments") yet: export at speed 1")
+        }
+        // At --speed X the movie lasts length / X: its frames sample the sped-up clock, its sound is time-stretched (CLI.md's --speed).
+        let frames = max(1, Int((length / speed * Double(rate.num) / Double(rate.den)).rounded()))
         var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
         settings.control = encoding.control(metadataSource: input, transparentCanvas: !background.isOpaque)
         let exporter = Exporter(root: card.host, width: canvas.width, height: canvas.height, settings: settings, start: begin,
                                 frameCount: frames,
                                 audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
         exporter.inputEnded = liveEnd(card, asset)
+        exporter.speed = speed
         try streams.configure(exporter, for: output, inputIsLive: asset.isLive)
         // The input's subtitle streams go into the movie unless a track is burnt in or --no-subtitles says none.
-        if subtitles == nil && !noSubtitles && !MovieWriter.isImageSequence(output) { exporter.subtitleSource = input }
+        // Not at another speed: copied subtitle packets keep the input's times (burnt-in subtitles follow the clock).
+        if subtitles == nil && !noSubtitles && !MovieWriter.isImageSequence(output) && speed == 1 { exporter.subtitleSource = input }
         if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)
             do { try segmenting.run(exporter, to: output, replacing: overwrite, progress: nil) } catch { throw runError(error) }
             return

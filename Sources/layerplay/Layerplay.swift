@@ -167,8 +167,6 @@ struct Layerplay: ParsableCommand {
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
         if let geometry, WindowPlacement.geometry(geometry) == nil { throw ValidationError("--geometry takes WxH, WxH+X+Y or +X+Y, not '\(geometry)'") }
         if !(speed.isFinite && (0.25...4).contains(speed)) { throw ValidationError("--speed must be between 0.25 and 4") }
-        // Said, not ignored: an export at another speed needs its sound time-stretched in the encoder's path too.
-        if output != nil && speed != 1 { throw ValidationError("--speed plays in a window; an export at another speed is not supported yet") }
         if !(volume.isFinite && (0...100).contains(volume)) { throw ValidationError("--volume must be between 0 and 100") }
         if subtitles != nil && noSubtitles { throw ValidationError("--subtitles and --no-subtitles contradict each other") }
     }

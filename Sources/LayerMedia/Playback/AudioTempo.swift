@@ -97,6 +97,12 @@ public final class AudioTempo {
         guard status >= 0 else { throw MediaError.ffmpeg("the tempo filter refused samples", status) }
     }
 
+    /// Ends the input: what the filter still holds comes out (an export's last samples).
+    public func finish() throws {
+        let status = av_buffersrc_add_frame(source, nil)
+        guard status >= 0 else { throw MediaError.ffmpeg("the tempo filter refused the end of the samples", status) }
+    }
+
     /// Output frames ready now (taken from the filter).
     public var available: Int {
         drain()
