@@ -98,6 +98,12 @@ extension PlaybackSession {
         case .frameBackStep:
             stepBack()
             return .text(progressText)
+        case .sceneSet(let name, let value):
+            guard let sceneSet else { throw CommandError("error running command", "no scene is playing") }
+            let said: String
+            do { said = try sceneSet(name, value, clock.time) } catch { throw CommandError("invalid parameter", "scene-set: \(error)") }
+            invalidate() // the new tree shows at once, paused or not
+            return .text(said)
         case .abLoop:
             let now = presentedTime ?? clock.time
             switch abLoop {

@@ -159,6 +159,9 @@ public final class PlaybackSession {
     /// whether compositing the tree at a time would now wait for a decoder (`Layer.videoWouldWait(at:)`). Set, the
     /// tree's frames change with time, and the session waits on it as it does on `player`. Set before `run()`.
     public var videoWouldWait: ((Double) -> Bool)?
+    /// Carries out `scene-set NAME VALUE` at the given clock time for a host that plays a scene (nil: the command
+    /// says no scene is playing); returns what the OSD shows, throws (any error, said in one line) to refuse it.
+    public var sceneSet: ((_ name: String, _ value: String, _ time: Double) throws -> String)?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:

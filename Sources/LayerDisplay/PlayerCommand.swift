@@ -50,6 +50,9 @@ public enum PlayerCommand: Equatable, Sendable {
     case quit(Int32?)
     /// `quit-watch-later`: quit and remember the position (resumed next time).
     case quitWatchLater
+    /// `scene-set NAME VALUE` (ours): a playing scene's param takes VALUE now, animating as an implicit change
+    /// (SCENES.md §11); the host carries it out (`PlaybackSession.sceneSet`).
+    case sceneSet(String, String)
 
     /// Why a command line is not a command.
     public struct ParseError: Error, CustomStringConvertible, Equatable {
@@ -133,6 +136,9 @@ public enum PlayerCommand: Equatable, Sendable {
                 self = .quit(value)
             } else { self = .quit(nil) }
         case "quit-watch-later": try need(0...1); self = .quitWatchLater
+        case "scene-set":
+            try need(2...2)
+            self = .sceneSet(args[0], args[1])
         default:
             throw ParseError("unknown command '\(name)'")
         }

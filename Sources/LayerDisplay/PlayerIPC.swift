@@ -128,7 +128,7 @@ public final class PlayerIPC {
     /// The commands a client may send, for `command-list`.
     static let commandNames = ["cycle", "add", "multiply", "set", "seek", "frame-step", "frame-back-step", "screenshot",
                                "screenshot-to-file", "ab-loop", "playlist-next", "playlist-prev", "loadfile", "show-text",
-                               "show-progress", "keypress", "quit", "quit-watch-later", "get_property", "set_property",
+                               "show-progress", "keypress", "quit", "quit-watch-later", "scene-set", "get_property", "set_property",
                                "observe_property", "unobserve_property"]
 
     private func notifyObservers(_ session: PlaybackSession, force: Bool) {

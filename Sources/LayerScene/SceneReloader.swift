@@ -15,14 +15,16 @@ public final class SceneReloader {
     /// Seconds a change must settle before the file is read (an editor's save is often several writes).
     public static let debounce = 0.15
 
+    /// The scene shown and its options, shared with `scene-set` (a param it changed stays across reloads).
+    public let live: LiveScene
     /// The layer the host shows: the current scene's root is its first sublayer.
-    public let host = Layer()
-    /// The scene playing now: the first load, or the last reload that succeeded.
-    public private(set) var scene: LoadedScene
+    public var host: Layer { live.host }
+    /// The scene playing now: the first load, or the last reload (or `scene-set`) that succeeded.
+    public var scene: LoadedScene { live.scene }
     /// Successful reloads so far.
     public private(set) var reloads = 0
     private let path: String
-    private let options: SceneLoadOptions
+    private var options: SceneLoadOptions { live.options }
     private var watcher: FileWatcher
     private var pendingSince: Double?
     /// Receives one line per failed reload (`layerplay: error: …`) and per warning.
@@ -38,15 +40,9 @@ public final class SceneReloader {
     ///   - report: receives one line per failed reload and per warning (`layerplay` prints them to stderr).
     public init(path: String, options: SceneLoadOptions, scene: LoadedScene, report: @escaping (String) -> Void) {
         self.path = path
-        self.options = options
-        self.scene = scene
+        live = LiveScene(scene: scene, options: options, path: path)
         self.report = report
         watcher = FileWatcher(paths: [path] + scene.files)
-        host.name = "scene-host"
-        host.anchorPoint = .zero
-        host.position = .zero
-        host.bounds = scene.root.bounds
-        Transaction.withoutActions { host.addSublayer(scene.root) }
     }
 
     /// Looks for changes; reloads once they have settled. `now` is seconds on a steady clock. Returns whether the
@@ -62,10 +58,8 @@ public final class SceneReloader {
     /// Loads the file again now; true when the new tree replaced the old.
     @discardableResult
     public func reload() -> Bool {
-        (options.media as? ReloadableSceneMedia)?.beginReload()
         let next: LoadedScene
-        do throws(SceneErrors) { next = try SceneLoader.load(contentsOf: path, options: options) } catch {
-            (options.media as? ReloadableSceneMedia)?.cancelReload()
+        do throws(SceneErrors) { next = try live.load() } catch {
             let line = "layerplay: error: \(error.description)"
             report(line)
             onError?(line)
@@ -78,12 +72,7 @@ public final class SceneReloader {
         }
         if next.fps != scene.fps { report("layerplay: warning: \(options.file): the new fps (\(formatNumber(next.fps))) waits for a restart") }
         if audioSource(next) != audioSource(scene) { report("layerplay: warning: \(options.file): the new audio input plays from the next start") }
-        Transaction.withoutActions {
-            host.replaceSublayer(scene.root, with: next.root)
-            host.bounds = next.root.bounds
-        }
-        (options.media as? ReloadableSceneMedia)?.finishReload()
-        scene = next
+        live.replace(with: next)
         reloads += 1
         let files = [path] + next.files
         if Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }) != Set(watcher.paths) { watcher = FileWatcher(paths: files) }

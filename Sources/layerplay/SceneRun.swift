@@ -51,6 +51,14 @@ struct SceneRunCommand: ParsableCommand {
     var allowNetwork = false
     @OptionGroup(title: "Streams")
     var streams: StreamOptions
+    @Option(help: ArgumentHelp("Playback speed, 0.25–4: a window plays, an export renders, the timeline X times as fast (the sound keeps its pitch).", valueName: "X"))
+    var speed: Double = 1
+    @Option(name: .customLong("record-controls"), help: ArgumentHelp("In a window, write every scene-set with its scene time to FILE (JSON lines, SCENES.md §11).", valueName: "FILE"))
+    var recordControls: String?
+    @Option(name: .customLong("input-ipc-server"), help: ArgumentHelp("In a window, listen on this Unix socket for mpv's JSON IPC (scene-set, get_property, seek, screenshot-to-file, quit…).", valueName: "PATH"))
+    var inputIPCServer: String?
+    @Option(name: .customLong("replay-controls"), help: ArgumentHelp("Apply a take recorded with --record-controls, each control at its scene time (SCENES.md §11).", valueName: "FILE"))
+    var replayControls: String?
 
     /// Whether `path` names a scene file rather than media.
     static func isScene(_ path: String) -> Bool {
@@ -61,7 +69,8 @@ struct SceneRunCommand: ParsableCommand {
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
     static let ownOptions: Set<String> = Set(["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
-                                          "--preset", "--no-audio", "--no-watch", "--stats", "--help"])
+                                          "--preset", "--no-audio", "--no-watch", "--stats", "--help",
+                                          "--record-controls", "--replay-controls", "--input-ipc-server", "--speed"])
         .union(SegmentFlags.options).union(SegmentFlags.flags)
         .union(EncoderOptions.optionNames).union(ProgressOptions.optionNames)
         .union(streamOptions).union(streamFlags)
@@ -109,6 +118,7 @@ struct SceneRunCommand: ParsableCommand {
         if let fps, !(fps.isFinite && fps >= 0.001 && fps <= 1000) { throw ValidationError("--fps must be between 0.001 and 1000") }
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
+        if !(speed.isFinite && (0.25...4).contains(speed)) { throw ValidationError("--speed must be between 0.25 and 4") }
     }
 
     func run() throws {
@@ -124,12 +134,19 @@ struct SceneRunCommand: ParsableCommand {
         }
         for w in loaded.warnings { StandardError.writeLine("layerplay: warning: \(w)") }
         let width = max(1, Int(loaded.canvasSize.width.rounded())), height = max(1, Int(loaded.canvasSize.height.rounded()))
-        guard let output else { return try play(loaded, options: options, width: width, height: height) }
+        let take = try readTake(checkedAgainst: loaded, options: options)
+        guard let output else { return try play(loaded, options: options, take: take, width: width, height: height) }
+        if inputIPCServer != nil { throw RunError("--input-ipc-server controls a window; it does not combine with -o") }
+        if recordControls != nil { throw RunError("--record-controls records a window's controls; to render a take use --replay-controls with -o") }
+        // A take's controls change the tree along the timeline: the export shows a live scene's host, as a window does.
+        let live = take.map { _ in LiveScene(scene: loaded, options: options, path: scene) }
+        let root = live?.host ?? loaded.root
         for input in loaded.inputs where OutputIdentity.writes(output, over: input.src) {
             throw RunError("'\(output)' is the scene's input '\(input.id)'; choose another output")
         }
         if output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output) {
-            let surface = Compositor().render(loaded.root.snapshot(at: at?.seconds ?? 0), width: width, height: height)
+            if let take, let live { try Self.replay(take, upTo: at?.seconds ?? 0, on: live, after: 0) }
+            let surface = Compositor().render(root.snapshot(at: at?.seconds ?? 0), width: width, height: height)
             do { try surface.writePNG(to: output, replacing: overwrite) } catch { throw RunError("\(error)") }
             return
         }
@@ -137,16 +154,31 @@ struct SceneRunCommand: ParsableCommand {
             throw RunError("the scene has no canvas duration: give --duration to export it")
         }
         let rate = MovieWriter.rational(fps ?? loaded.fps)
-        let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
+        // At --speed X the movie lasts length / X; its frames sample the sped-up scene clock.
+        let frames = max(1, Int((length / speed * Double(rate.num) / Double(rate.den)).rounded()))
         // The scene's `audio` input (none with "none" or --no-audio), from its `start` as its picture.
         let audio = noAudio || MovieWriter.isImageSequence(output) ? nil : loaded.audio
         var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
         settings.control = encoding.control(metadataSource: nil, transparentCanvas: !(loaded.root.backgroundColor?.isOpaque ?? false))
-        let exporter = Exporter(root: loaded.root, width: width, height: height, settings: settings,
+        let exporter = Exporter(root: root, width: width, height: height, settings: settings,
                                 start: start?.seconds ?? 0, frameCount: frames, audioSource: audio?.src)
         try streams.configure(exporter, for: output, inputIsLive: false)
+        exporter.speed = speed
+        if speed != 1 && segmenting.isActive { throw RunError("--speed does not combine with segments yet: export at speed 1") }
         exporter.audioOffset = audio?.start ?? 0
         exporter.audioLoopLength = audio?.loopLength
+        if let take, let live {
+            if segmenting.isActive { throw RunError("--replay-controls does not combine with segments yet: export the take whole") }
+            var applied = 0
+            exporter.beforeSnapshot = { time in
+                // Checked before the export began (readTake), so a control the scene refuses here is a load that
+                // failed since (a file changed): said, and the frame keeps the tree as it was.
+                do { applied = try Self.replay(take, upTo: time, on: live, after: applied) } catch {
+                    StandardError.writeLine("layerplay: warning: \(error)")
+                    applied += 1
+                }
+            }
+        }
         if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)
             do { try segmenting.run(exporter, to: output, replacing: overwrite, progress: nil) } catch let e as FileExistsError {
                 throw RunError("'\(e.path)' already exists; use -y to overwrite it")
@@ -162,10 +194,28 @@ struct SceneRunCommand: ParsableCommand {
         } catch { throw RunError("\(error)") }
     }
 
+    /// The take of `--replay-controls`, read and checked against the scene (nil without it).
+    private func readTake(checkedAgainst loaded: LoadedScene, options: SceneLoadOptions) throws -> ControlTake? {
+        guard let replayControls else { return nil }
+        do throws(ControlTakeError) {
+            let take = try ControlTake(contentsOf: replayControls)
+            try take.check(against: loaded, options: options, scenePath: scene, path: replayControls)
+            return take
+        } catch { throw RunError(error.description) }
+    }
+
+    /// Applies the take's controls up to `time`; how many are applied.
+    @discardableResult
+    static func replay(_ take: ControlTake, upTo time: Double, on live: LiveScene, after applied: Int) throws -> Int {
+        do throws(SceneSetError) { return try take.apply(upTo: time, to: live, after: applied) } catch {
+            throw RunError("--replay-controls: \(error.description)")
+        }
+    }
+
     /// A window on the scene; its clock is the audio input's sound when it has one. Every input decodes on its own
     /// thread and shows the frame of its layer's time on that one clock: the session waits for whichever decoder
     /// is behind (`videoWouldWait`) rather than for one player.
-    func play(_ loaded: LoadedScene, options loadOptions: SceneLoadOptions, width: Int, height: Int) throws {
+    func play(_ loaded: LoadedScene, options loadOptions: SceneLoadOptions, take: ControlTake?, width: Int, height: Int) throws {
         // Live reload (SCENES.md §8): the window shows the reloader's host layer, whose scene is swapped between
         // frames; the session's clock and pause state are the session's, so they carry over by themselves.
         // A built-in scene has no file to watch.
@@ -177,8 +227,16 @@ struct SceneRunCommand: ParsableCommand {
         // The audio input's sound from its `start`, in step with its picture; it drives the clock.
         options.audioOffset = loaded.audio?.start ?? 0
         options.audioLoopLength = loaded.audio?.loopLength
+        options.speed = speed
         let audio = noAudio ? nil : loaded.audio?.src
-        let root = reloader?.host ?? loaded.root
+        // The scene `scene-set` changes (SCENES.md §11): the reloader's, so that a reload keeps the values set.
+        let live = reloader?.live ?? LiveScene(scene: loaded, options: loadOptions, path: scene)
+        let root = live.host
+        let recorder: ControlRecorder?
+        do throws(ControlTakeError) { recorder = try recordControls.map(ControlRecorder.init(path:)) } catch { throw RunError(error.description) }
+        let ipc: PlayerIPC?
+        do { ipc = try inputIPCServer.map { try PlayerIPC(path: $0) } } catch { throw RunError("\(error)") }
+        defer { ipc?.stop() }
         let session: PlaybackSession
         do {
             // The canvas keeps its size (canvas.resize "scale"); "relayout" waits for re-evaluation on reload.
@@ -190,6 +248,12 @@ struct SceneRunCommand: ParsableCommand {
         // renders on the frame grid and checks every input's decoder before each frame.
         session.videoWouldWait = { root.videoWouldWait(at: $0) }
         session.bindings = PlayerConfig.loadBindings()
+        session.ipc = ipc
+        session.sceneSet = { name, value, time in
+            let said = try live.set(name, value, at: time)
+            recorder?.record(.init(time: time, sceneSet: name, value))
+            return said
+        }
         if let reloader {
             // The error line of a failed reload is printed and also shown in the window's bottom left while the file is broken.
             reloader.onError = { [unowned session] line in session.showNotice(line) }
@@ -204,10 +268,26 @@ struct SceneRunCommand: ParsableCommand {
             let previous = session.onTick
             session.onTick = { state in previous?(state); status.update(state) }
         }
+        if let take { replayWhilePlaying(take, on: live, in: session) }
         defer { status?.finish() }
         let statistics = try runInterruptible(session)
         status?.finish()
         if stats { StandardError.writeLine(statistics.json) }
+    }
+
+    /// A take replayed in a window: each control as the clock passes its time (a seek back does not undo one).
+    private func replayWhilePlaying(_ take: ControlTake, on live: LiveScene, in session: PlaybackSession) {
+        var applied = 0
+        let previous = session.onTick
+        session.onTick = { [unowned session] state in
+            previous?(state)
+            let before = applied
+            do { applied = try Self.replay(take, upTo: state.clock, on: live, after: applied) } catch {
+                StandardError.writeLine("layerplay: warning: \(error)")
+                applied += 1
+            }
+            if applied != before { session.setNeedsFrame() }
+        }
     }
 
     /// Runs the session with Ctrl-C and SIGTERM ending it as a quit, then exiting with 128 + the signal.
