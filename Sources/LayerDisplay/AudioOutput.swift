@@ -7,8 +7,11 @@ import LayerMedia
 /// callback notes which timeline time it hands over and when, and the clock interpolates from there with
 /// the host clock, minus the device's buffer (ffplay's audio clock).
 final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state in `state`; `device` fixed after init
-    let stream: AudioStream
+    /// The sound playing; replaced (with the device locked) when the audio track changes.
+    private(set) var stream: AudioStream
     private var device: SDL_AudioDeviceID = 0
+    /// What the stream was opened with, for a stream of another track (`selectTrack`).
+    private let path: String, range: PlaybackRange, placement: AudioPlacement
     /// Seconds between handing samples to SDL and hearing them (one device buffer).
     private let latency: Double
     private let state: Guarded<State>
@@ -57,6 +60,7 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
             guard let userdata, let bytes else { return }
             Unmanaged<AudioOutput>.fromOpaque(userdata).takeUnretainedValue().fill(bytes, Int(length))
         }
+        self.path = path; self.range = range; self.placement = placement
         state = Guarded(State(anchorTime: range.start, anchorHost: hostSeconds()))
         // SDL converts to the device for us (no changes allowed below); the stream resamples once to what we ask.
         stream = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement)
@@ -202,6 +206,28 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         state.withLock { s in s.anchorTime = heard; s.anchorHost = hostSeconds(); s.anchorLength = 0 }
         resetTempo()
         SDL_UnlockAudioDevice(device)
+    }
+
+    // MARK: Tracks
+
+    /// Plays audio stream `number` of the file from the time heard now (mpv's `aid`, `#`): the new stream is opened
+    /// before the old one stops, so a stream that cannot be opened leaves the sound as it was; the clock holds its
+    /// time, so the picture stays in sync.
+    func selectTrack(_ number: Int) throws {
+        let previous = stream.track.number
+        StreamChoice.choose(number, of: .audio, in: path)
+        let next: AudioStream
+        do { next = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement) } catch {
+            StreamChoice.choose(previous, of: .audio, in: path)
+            throw error
+        }
+        let picture = time
+        SDL_LockAudioDevice(device)
+        let old = stream
+        stream = next
+        SDL_UnlockAudioDevice(device)
+        old.stop()
+        seek(to: picture)
     }
 
     // MARK: Volume

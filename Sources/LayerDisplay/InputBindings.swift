@@ -31,6 +31,7 @@ public struct InputBindings: Sendable {
     . frame-step
     , frame-back-step
     t cycle sub
+    SHARP cycle audio
     [ multiply speed 1/1.1
     ] multiply speed 1.1
     { multiply speed 0.5
@@ -60,6 +61,7 @@ public struct InputBindings: Sendable {
       Backspace  speed 1                 l            A-B loop: A, B, off
       S          screenshot (PNG)        i            statistics overlay
       PgUp/PgDn  next / previous chapter t            subtitles: next, off
+      #          audio track: next
       Ctrl+/−    audio delay ±100 ms     z / x        subtitle delay ∓/±100 ms
       m          mute                    9 / 0        volume down / up
       f          fullscreen              q, Esc / Q   quit / quit and resume
@@ -114,7 +116,8 @@ public struct InputBindings: Sendable {
             modifiers.insert(modifier)
             rest = rest[rest.index(after: plus)...]
         }
-        let base = rest.count > 1 ? rest.uppercased() : String(rest)
+        var base = rest.count > 1 ? rest.uppercased() : String(rest)
+        if base == "SHARP" { base = "#" } // mpv's name for the key, since `#` starts a comment in input.conf
         return ["Ctrl", "Alt", "Shift", "Meta"].filter(modifiers.contains).map { $0 + "+" }.joined() + base
     }
 

@@ -223,8 +223,10 @@ extension PlaybackSession {
         return b
     }
 
-    /// The property table: mpv's names for what we have.
-    static let properties: [String: PlayerProperty] = [
+    /// The property table: mpv's names for what we have (the audio tracks' in PlaybackSession+AudioTracks.swift).
+    static let properties: [String: PlayerProperty] = audioTrackProperties.merging(coreProperties) { $1 }
+
+    private static let coreProperties: [String: PlayerProperty] = [
         "pause": PlayerProperty(
             get: { .flag($0.isPausedByUser) },
             set: { s, v throws(CommandError) in s.setPaused(try flag("pause", v)) },

@@ -21,6 +21,8 @@ public final class AudioStream: @unchecked Sendable { // state guarded by `condi
     public let placement: AudioPlacement
 
     private let decoding: AudioDecoding
+    /// Which audio stream of the file plays (0 = the first, as `--audio-stream`), and how many it has.
+    public var track: (number: Int, count: Int) { decoding.track }
     private let condition = NSCondition()
     private var ring: [Float]
     private var ringHead = 0      // index (in frames) of the first queued frame
@@ -203,10 +205,15 @@ final class AudioDecoding {
     /// Resampled samples not yet handed out.
     private var pending: [Float] = []
 
+    /// The audio stream decoded, by its number among the file's audio streams, and how many there are.
+    let track: (number: Int, count: Int)
+
     init(path: String, sampleRate: Int, channels: Int) throws {
         source = try DecodedStream(path: path, type: AVMEDIA_TYPE_AUDIO, missing: "audio")
         self.sampleRate = sampleRate
         self.channels = channels
+        let audio = StreamChoice.indices(of: AVMEDIA_TYPE_AUDIO, in: source.format)
+        track = (audio.firstIndex(of: source.index) ?? 0, audio.count)
     }
 
     deinit { swr_free(&swr) }
