@@ -162,6 +162,9 @@ public final class PlaybackSession {
     /// Carries out `scene-set NAME VALUE` at the given clock time for a host that plays a scene (nil: the command
     /// says no scene is playing); returns what the OSD shows, throws (any error, said in one line) to refuse it.
     public var sceneSet: ((_ name: String, _ value: String, _ time: Double) throws -> String)?
+    /// The playing scene's params and their values now, as `--set` writes them (the IPC's `get_property
+    /// scene-params`); nil: no scene is playing.
+    public var sceneParams: (() -> [String: String])?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
@@ -408,6 +411,7 @@ public final class PlaybackSession {
         presentedTime = frame.time
         statistics.framesPresented += 1
         if statistics.framesPresented == 1 { ipc?.event("file-loaded") }
+        statistics.noteShown(frame.time, at: hostSeconds())
         if resumeOnShow {
             // The clock starts (again) at this frame's time: it is in sync by definition.
             resumeOnShow = false

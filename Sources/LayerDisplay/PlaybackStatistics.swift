@@ -14,6 +14,11 @@ public struct PlaybackStatistics: Sendable {
     public var maxDriftMilliseconds = 0.0
     /// Whether the sound was the master clock.
     public var audioClock = false
+    /// Wall milliseconds from the first frame on screen to the first frame of a later time (motion seen): how long
+    /// the start stands still (issue 30 item 7); nil when nothing moved.
+    public var motionStartMilliseconds: Double?
+    /// When the first frame reached the screen (host seconds) and its time, for `motionStartMilliseconds`.
+    var firstShown: (wall: Double, time: Double)?
 
     /// The `p` quantile (0…1; 0.5 the median, 0.99 the 99th percentile) of `renderMilliseconds`, nearest rank; 0 when no
     /// frame was rendered.
@@ -22,12 +27,19 @@ public struct PlaybackStatistics: Sendable {
         return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
     }
 
+    /// Notes a frame of timeline time `time` on screen at host time `wall`.
+    mutating func noteShown(_ time: Double, at wall: Double) {
+        guard let first = firstShown else { firstShown = (wall, time); return }
+        if motionStartMilliseconds == nil && time > first.time { motionStartMilliseconds = (wall - first.wall) * 1000 }
+    }
+
     /// One JSON object (CLI.md's keys).
     public var json: String {
         func f(_ v: Double) -> String { String(Double(Int((v * 1000).rounded())) / 1000) }
         return "{\"frames_rendered\": \(framesRendered), \"frames_presented\": \(framesPresented), \"frames_dropped\": \(framesDropped), "
             + "\"duration_s\": \(f(wallSeconds)), \"render_ms_p50\": \(f(percentile(0.5))), \"render_ms_p99\": \(f(percentile(0.99))), "
             + "\"fps\": \(f(Double(framesPresented) / max(wallSeconds, 1e-9))), \"av_drift_ms_max\": \(f(maxDriftMilliseconds)), "
+            + "\"motion_start_ms\": \(motionStartMilliseconds.map(f) ?? "null"), "
             + "\"clock\": \"\(audioClock ? "audio" : "monotonic")\"}"
     }
 }

@@ -81,6 +81,9 @@ public final class PlayerIPC {
             switch property {
             case "property-list": return PlaybackSession.properties.keys.sorted()
             case "command-list": return Self.commandNames.map { ["name": $0] }
+            case "scene-params": // ours: a node, as mpv's structured properties are
+                guard let params = session.sceneParams else { throw CommandError("property unavailable", "no scene is playing") }
+                return params()
             default: return try session.getProperty(property).jsonObject
             }
         case "get_property_string":

@@ -254,6 +254,14 @@ struct SceneRunCommand: ParsableCommand {
             recorder?.record(.init(time: time, sceneSet: name, value))
             return said
         }
+        session.sceneParams = {
+            // A value set since (the last `--set` or `scene-set` of it), else the default; undefined ones left out.
+            var values: [String: String] = [:]
+            for p in live.scene.params { if let d = p.defaultValue, let text = SceneCommand.text(d) { values[p.name] = text } }
+            for p in live.scene.params { if let i = p.position, i < live.options.arguments.count { values[p.name] = live.options.arguments[i] } }
+            for (name, value) in live.options.sets { values[name] = value }
+            return values
+        }
         if let reloader {
             // The error line of a failed reload is printed and also shown in the window's bottom left while the file is broken.
             reloader.onError = { [unowned session] line in session.showNotice(line) }

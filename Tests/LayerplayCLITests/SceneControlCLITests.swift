@@ -34,6 +34,8 @@ struct SceneControlCLITests {
             #expect(try client.ask(["scene-set", "alpha", "lots"])["error"] as? String == "invalid parameter")
             #expect(try client.ask(["scene-set", "alpha"])["error"] as? String == "invalid parameter")
             #expect(try client.ask(["scene-set", "alpha", 0.5])["error"] as? String == "success")
+            let params = try client.ask(["get_property", "scene-params"])["data"] as? [String: String]
+            #expect(params == ["alpha": "0.5", "tint": "#2060ff"], "\(String(describing: params))")
             _ = try client.ask(["set_property", "pause", true])
             // A time inside the 0.25 s the change animates for, on a frame the export can name exactly.
             let now = try client.ask(["get_property", "time-pos"])["data"] as? Double ?? 0
