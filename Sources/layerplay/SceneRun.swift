@@ -18,8 +18,10 @@ struct SceneRunCommand: ParsableCommand {
     var arguments: [String] = []
     @Option(name: .customLong("set"), help: ArgumentHelp("A param's value.", valueName: "NAME=VALUE"))
     var sets: [String] = []
-    @Option(name: .shortAndLong, help: "Export to this file (a movie, or a .png still at --at) instead of playing.")
-    var output: String?
+    @Option(name: [.short, .customLong("output")], help: "Export to this file (a movie, or a .png still at --at) instead of playing.")
+    var outputs: [String] = []
+    /// The one output (a scene run takes one -o: CLI.md "Several outputs").
+    var output: String? { outputs.first }
     @Option(help: "Where the timeline starts, seconds or [hh:]mm:ss[.ms].")
     var start: TimeSpec?
     @Option(help: "How long to export (default: the scene's canvas duration).")
@@ -106,6 +108,7 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if outputs.count > 1 { throw ValidationError("a scene run takes one -o; several outputs are of media inputs (CLI.md \"Several outputs\")") }
         if let fps, !(fps.isFinite && fps >= 0.001 && fps <= 1000) { throw ValidationError("--fps must be between 0.001 and 1000") }
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
@@ -125,6 +128,7 @@ struct SceneRunCommand: ParsableCommand {
         for w in loaded.warnings { StandardError.writeLine("layerplay: warning: \(w)") }
         let width = max(1, Int(loaded.canvasSize.width.rounded())), height = max(1, Int(loaded.canvasSize.height.rounded()))
         guard let output else { return try play(loaded, options: options, width: width, height: height) }
+        try reporting.checkStandardOutput(sharedWith: [output])
         for input in loaded.inputs where OutputIdentity.writes(output, over: input.src) {
             throw RunError("'\(output)' is the scene's input '\(input.id)'; choose another output")
         }
@@ -155,7 +159,7 @@ struct SceneRunCommand: ParsableCommand {
         }
         let report = try reporting.open()
         do {
-            let statistics = try exporter.export(to: output, replacing: overwrite) { report?.update(ProgressReport.snapshot($0, frameRate: rate)) }
+            let statistics = try exporter.export(to: output, replacing: overwrite) { if $0.pass != 1 { report?.update(ProgressReport.snapshot($0, frameRate: rate)) } }  // of two passes, the second (ExportRun.swift)
             report?.finish(statistics, frameRate: rate)
         } catch let e as FileExistsError {
             throw RunError("'\(e.path)' already exists; use -y to overwrite it")
