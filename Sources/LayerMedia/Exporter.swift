@@ -226,6 +226,11 @@ public final class Exporter {
             opened.append(OutputSink(writer: writer, output: output))
         }
         let sinks = opened
+        // An output whose pictures are made as an earlier one's copies that one's planes (one conversion a frame).
+        let leaders: [Int?] = sinks.indices.map { i in
+            sinks[i].output.stillFrame != nil ? nil
+                : sinks[..<i].firstIndex { $0.output.stillFrame == nil && sinks[i].writer.convertsLike($0.writer) }
+        }
         let writer = sinks[0].writer  // the first output's size is the run's (as ffmpeg's -progress reports its first output)
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.
@@ -242,8 +247,9 @@ public final class Exporter {
                 guard let next = shared.queue.withLock({ $0.removeFirst() }) else { break }
                 let (index, item) = next
                 // Each output in turn, from the one rendered frame (the first that fails stops them all).
-                for sink in sinks where sink.takes(index) && shared.failure.withLock({ $0 == nil }) {
+                for (n, sink) in sinks.enumerated() where sink.takes(index) && shared.failure.withLock({ $0 == nil }) {
                     do {
+                        if let leader = leaders[n] { try sink.writer.appendCopy(of: sinks[leader].writer); continue }
                         switch item {
                         case .surface(let slot, let backdrop): try sink.writer.append(pool[slot], backdrop: backdrop)
                         case .picture(let buffer): try sink.writer.append(buffer)

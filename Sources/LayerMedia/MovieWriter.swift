@@ -411,6 +411,43 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         }
     }
 
+    /// Whether this writer's pictures are made exactly as `other`'s: the same picture format, size, matrix and range,
+    /// from the canvas unscaled, so that its planes after an append are what this writer's would be.
+    public func convertsLike(_ other: MovieWriter) -> Bool {
+        guard let encoder, let theirs = other.encoder, other !== self else { return false }
+        return encoder.pointee.pix_fmt == theirs.pointee.pix_fmt && width == other.width && height == other.height
+            && streamMatrix == other.streamMatrix && encoder.pointee.color_range == theirs.pointee.color_range
+            && scaledFrom == nil && other.scaledFrom == nil && (straight == nil) == (other.straight == nil)
+    }
+
+    /// Encodes as the next frame the picture `other` was just given (`convertsLike(other)`): its planes are copied
+    /// instead of converted again, so that outputs of one render that differ only in their encoding (bitrate, codec)
+    /// convert each frame once.
+    public func appendCopy(of other: MovieWriter) throws {
+        guard let frame, let source = other.frame, convertsLike(other) else { throw MediaError("cannot encode '\(path)': wrong picture format") }
+        let status = av_frame_make_writable(frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        withUnsafeMutablePointer(to: &frame.pointee.data) { dst in
+            dst.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
+                withUnsafeMutablePointer(to: &frame.pointee.linesize) { dstLines in
+                    dstLines.withMemoryRebound(to: Int32.self, capacity: 8) { dstLines in
+                        withUnsafeMutablePointer(to: &source.pointee.data) { src in
+                            src.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
+                                withUnsafeMutablePointer(to: &source.pointee.linesize) { srcLines in
+                                    srcLines.withMemoryRebound(to: Int32.self, capacity: 8) { srcLines in
+                                        av_image_copy(dst, dstLines, src, srcLines, AVPixelFormat(rawValue: frame.pointee.format), width, height)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        planesShow = nil
+        try encodeFrame()
+    }
+
     /// Sends the filled `frame` as the next picture (frame index = presentation time in 1/fps units), writes the
     /// packets that come out, and keeps the audio interleaved with the video written so far.
     private func encodeFrame() throws {
