@@ -56,7 +56,19 @@ extension Exporter {
         guard !settings.control.twoPass, segment == nil || outputs.count == 1 else {
             throw MediaError("two passes and segments encode one output; '\(first.path)' is one of \(outputs.count)")
         }
-        return try Interruption.during {
+        do { return try exportAll(outputs, first: first, replacing: replacing, progress: progress) } catch let stop as InterruptedError {
+            // Said outside the signal's scope (inside, any other error makes it raise the signal again): what each kind
+            // of output was left as.
+            let files = outputs.filter(\.isAtomic).map { "'\($0.path)'" }, streams = outputs.filter { !$0.isAtomic }.map { "'\($0.path)'" }
+            throw MediaError("interrupted by \(InterruptedError.name(stop.signal)); "
+                             + [files.isEmpty ? nil : "\(files.joined(separator: ", ")) \(files.count == 1 ? "was" : "were") not written",
+                                streams.isEmpty ? nil : "\(streams.joined(separator: ", ")) \(streams.count == 1 ? "ends" : "end") where it was"]
+                                .compactMap { $0 }.joined(separator: "; "))
+        }
+    }
+
+    private func exportAll(_ outputs: [ExportOutput], first: ExportOutput, replacing: Bool, progress: ((Progress) -> Void)?) throws -> Statistics {
+        try Interruption.during {
             InputFailures.reset()
             let plans = outputs.map { output -> (output: ExportOutput, writePath: String) in
                 guard output.isAtomic else { return (output, output.target?.url ?? output.path) }

@@ -2,6 +2,9 @@ import Foundation
 import LayerGraphics
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `-o` more than once (issue 28, CLI.md "Several outputs"): one render encoded into a file, a playlist, a stream and
 /// a still, each decoded back; per-output settings; a failing output stops the run and leaves no file anywhere.
@@ -129,6 +132,34 @@ struct SeveralOutputsCLITests {
             let still = try #require(readPNG(dir.appendingPathComponent("small.png")))
             #expect(still.width == 80 && still.height == 60)
             expectRunFailure(runLayerplay([clip, "-o", "a.mp4", "-o", "b.mkv", "--output-opt", "1:size=big"], in: dir), mentions: ["WxH"])
+        }
+    }
+
+    @Test func ctrlCLeavesNoFileAndTheWholeSegments() throws {
+        try withTemporaryDirectory { dir in
+            guard let binary = layerplayBinary else { Issue.record("no layerplay binary"); return }
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = [clip, "--realtime", "-o", "a.mp4", "-o", "cut.m3u8", "-o", "t.png", "--hls-time", "0.4"]
+            process.currentDirectoryURL = dir
+            let err = dir.appendingPathComponent("err.txt")
+            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: err)
+            try process.run()
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut_00001.ts").path) {
+                usleep(20_000)
+            }
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+            let lines = try String(contentsOf: err, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 1 && lines[0] == "layerplay: error: interrupted by SIGINT; 'a.mp4', 't.png' were not written; 'cut.m3u8' ends where it was",
+                    "\(lines)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "err.txt" }
+            let playlist = try String(contentsOf: dir.appendingPathComponent("cut.m3u8"), encoding: .utf8)
+            let listed = playlist.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+            #expect(!listed.isEmpty && Set(names) == Set(listed + ["cut.m3u8"]), "no file, no temporary, nothing unlisted: \(names) vs \(listed)")
         }
     }
 
