@@ -177,6 +177,9 @@ struct SeveralOutputsCLITests {
             expectRunFailure(runLayerplay([clip, "-o", "a.mp4", "-o", "./a.mp4"], in: dir), mentions: ["same output"])
             expectRunFailure(runLayerplay([clip, "-o", "a.mp4", "-o", "t.png", "--output-opt", "1:crf=3"], in: dir), mentions: ["still"])
             expectRunFailure(runLayerplay([clip, "-o", "a.mp4", "-o", "f_%03d.png"], in: dir), mentions: ["sequence"])
+            // With one output (or none) --output-opt is not silently dropped: a usage error naming the flag to use.
+            let one = runLayerplay([clip, "-o", "a.mp4", "--output-opt", "0:crf=30"], in: dir)
+            #expect(one.status == 2 && one.stderr.contains("--crf") && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.mp4").path), "\(one)")
             // An existing output without -y is refused before anything is written (here the second).
             _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("b.mkv").path, contents: Data([1]))
             expectRunFailure(runLayerplay(two, in: dir), absentOutput: dir.appendingPathComponent("a.mp4"), mentions: ["-y"])
