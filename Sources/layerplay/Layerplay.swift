@@ -175,10 +175,7 @@ struct Layerplay: ParsableCommand {
         if output != nil && speed != 1 { throw ValidationError("--speed plays in a window; an export at another speed is not supported yet") }
         if !(volume.isFinite && (0...100).contains(volume)) { throw ValidationError("--volume must be between 0 and 100") }
         if subtitles != nil && noSubtitles { throw ValidationError("--subtitles and --no-subtitles contradict each other") }
-        // Said, not ignored: with one output its settings are the flags themselves.
-        if let s = outputSettings.settings.first, outputs.count < 2 {
-            throw ValidationError("--output-opt \(s.text) sets one of several outputs (-o given more than once); with \(outputs.isEmpty ? "no -o" : "one -o") use the flag itself (--\(s.key))")
-        }
+        try checkOutputSettingsHaveOutputs()  // said, not ignored: with one output its settings are the flags themselves
     }
 
     func run() throws {

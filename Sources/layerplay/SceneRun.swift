@@ -18,10 +18,12 @@ struct SceneRunCommand: ParsableCommand {
     var arguments: [String] = []
     @Option(name: .customLong("set"), help: ArgumentHelp("A param's value.", valueName: "NAME=VALUE"))
     var sets: [String] = []
-    @Option(name: [.short, .customLong("output")], help: "Export to this file (a movie, or a .png still at --at) instead of playing.")
+    @Option(name: [.short, .customLong("output")], help: "Export to this file (a movie, or a .png still at --at) instead of playing. Repeatable: one render, several outputs (CLI.md \"Several outputs\").")
     var outputs: [String] = []
-    /// The one output (a scene run takes one -o: CLI.md "Several outputs").
+    /// The first `-o` (the only one, unless several are given).
     var output: String? { outputs.first }
+    @OptionGroup(title: "Several outputs")
+    var outputSettings: OutputSettingOptions
     @Option(help: "Where the timeline starts, seconds or [hh:]mm:ss[.ms].")
     var start: TimeSpec?
     @Option(help: "How long to export (default: the scene's canvas duration).")
@@ -62,7 +64,7 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
-    static let ownOptions: Set<String> = Set(["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
+    static let ownOptions: Set<String> = Set(["--set", "--output", "--output-opt", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
                                           "--preset", "--no-audio", "--no-watch", "--stats", "--help"])
         .union(SegmentFlags.options).union(SegmentFlags.flags)
         .union(EncoderOptions.optionNames).union(ProgressOptions.optionNames)
@@ -108,7 +110,7 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if outputs.count > 1 { throw ValidationError("a scene run takes one -o; several outputs are of media inputs (CLI.md \"Several outputs\")") }
+        try checkOutputSettingsHaveOutputs()
         if let fps, !(fps.isFinite && fps >= 0.001 && fps <= 1000) { throw ValidationError("--fps must be between 0.001 and 1000") }
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
@@ -128,7 +130,9 @@ struct SceneRunCommand: ParsableCommand {
         for w in loaded.warnings { StandardError.writeLine("layerplay: warning: \(w)") }
         let width = max(1, Int(loaded.canvasSize.width.rounded())), height = max(1, Int(loaded.canvasSize.height.rounded()))
         guard let output else { return try play(loaded, options: options, width: width, height: height) }
-        try reporting.checkStandardOutput(sharedWith: [output])
+        try reporting.checkStandardOutput(sharedWith: outputs)
+        try checkSeveralOutputs()
+        if outputs.count > 1 { return try exportSeveral(loaded, width: width, height: height) }
         for input in loaded.inputs where OutputIdentity.writes(output, over: input.src) {
             throw RunError("'\(output)' is the scene's input '\(input.id)'; choose another output")
         }

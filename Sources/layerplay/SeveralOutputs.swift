@@ -1,13 +1,39 @@
+import ArgumentParser
 import Foundation
 import LayerGraphics
 import LayerMedia
+import LayerScene
+
+/// The flags of a command that exports to several `-o` (the media command and scene runs).
+protocol SeveralOutputsRun {
+    var outputs: [String] { get }
+    var outputSettings: OutputSettingOptions { get }
+    var codec: String? { get }
+    var crf: Int { get }
+    var preset: String { get }
+    var noAudio: Bool { get }
+    var at: TimeSpec? { get }
+    var overwrite: Bool { get }
+    var encoding: EncoderOptions { get }
+    var streams: StreamOptions { get }
+    var segmenting: SegmentFlags { get }
+    /// Refuses a file output that is an input, that exists without -y, or that cannot be written, in one line.
+    func checkOutput(_ path: String, format: String?) throws
+}
+
+/// Whether `path` is a single picture (a still among several outputs takes one frame of the export).
+func isStillOutput(_ path: String, format: String?) -> Bool {
+    format == nil && ((path.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(path)) || MovieWriter.isJPEGStill(path))
+}
 
 /// `-o` given more than once (CLI.md "Several outputs"): one render of the range, encoded into each output with the
 /// run's flags, overridden for one output by `--output-opt N:KEY=VALUE`.
-extension Layerplay {
-    /// Whether `path` is a single picture (a still among several outputs takes one frame of the export).
-    static func isStill(_ path: String, format: String?) -> Bool {
-        format == nil && ((path.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(path)) || MovieWriter.isJPEGStill(path))
+extension SeveralOutputsRun {
+    /// With one output (or none) `--output-opt` would do nothing: a usage error naming the flag to use.
+    func checkOutputSettingsHaveOutputs() throws {
+        if let s = outputSettings.settings.first, outputs.count < 2 {
+            throw ValidationError("--output-opt \(s.text) sets one of several outputs (-o given more than once); with \(outputs.isEmpty ? "no -o" : "one -o") use the flag itself (--\(s.key))")
+        }
     }
 
     /// The flags that cannot go with several outputs, and outputs that contradict each other, each refused with
@@ -35,7 +61,7 @@ extension Layerplay {
             if let earlier = seen[key] { throw RunError("'\(earlier)' and '\(output)' are the same output; each -o needs its own") }
             seen[key] = output
         }
-        for (index, output) in outputs.enumerated() where Self.isStill(output, format: nil) {
+        for (index, output) in outputs.enumerated() where isStillOutput(output, format: nil) {
             if let s = outputSettings.of(index).first(where: { $0.key != "size" }) {
                 throw RunError("--output-opt \(s.text): '\(output)' is a still; it is encoded as a picture and takes only a size")
             }
@@ -43,7 +69,10 @@ extension Layerplay {
     }
 
     /// The run's outputs as the library's, each with the flags and its own overrides, checked like one output's.
-    func exportOutputs(rate: (num: Int32, den: Int32), frames: Int, begin: Double, inputIsLive: Bool) throws -> [ExportOutput] {
+    /// `transparentCanvas`: the canvas has alpha (kept where the encoder can); `metadataSource`: the file whose
+    /// metadata and chapters are copied; `carriesSubtitles`: the input's subtitle streams go where they can.
+    func exportOutputs(rate: (num: Int32, den: Int32), frames: Int, begin: Double, transparentCanvas: Bool,
+                       metadataSource: String?, carriesSubtitles: Bool) throws -> [ExportOutput] {
         let stillFrame = max(0, min(frames - 1, Int((((at?.seconds ?? begin) - begin) * Double(rate.num) / Double(rate.den)).rounded())))
         return try outputs.enumerated().map { index, path in
             let own = outputSettings.of(index)
@@ -57,16 +86,17 @@ extension Layerplay {
                 }
                 return (size.width, size.height)
             }
-            if Self.isStill(path, format: format) {
+            if isStillOutput(path, format: format) {
                 // As `ffmpeg … -frames:v 1 thumb.png`: the first frame of the range, or the one at --at.
                 var output = ExportOutput(path: path, settings: EncoderSettings(codec: nil, crf: 0, preset: "", frameRate: rate))
-                output.settings.control.transparentCanvas = !background.isOpaque
+                output.settings.control.transparentCanvas = transparentCanvas
                 output.carriesAudio = false; output.carriesSubtitles = false
                 output.stillFrame = stillFrame
                 output.size = size
                 return output
             }
-            var output = ExportOutput(path: path, settings: try settings(of: index, rate: rate), target: target)
+            var output = ExportOutput(path: path, settings: try settings(of: index, rate: rate, transparentCanvas: transparentCanvas,
+                                                                         metadataSource: metadataSource), target: target)
             output.size = size
             // --hls-time is of the segmented outputs among them; N:hls-time of output N, which must be one.
             if let own = own.last(where: { $0.key == "hls-time" }) {
@@ -78,7 +108,7 @@ extension Layerplay {
                 output.target?.segmentSeconds = seconds
             }
             output.carriesAudio = !noAudio && !own.contains { $0.key == "no-audio" }
-            output.carriesSubtitles = subtitles == nil && !noSubtitles
+            output.carriesSubtitles = carriesSubtitles
             return output
         }
     }
@@ -91,9 +121,9 @@ extension Layerplay {
     }
 
     /// The encoder settings of output `index`: the run's flags, then its `--output-opt`s in order.
-    private func settings(of index: Int, rate: (num: Int32, den: Int32)) throws -> EncoderSettings {
+    private func settings(of index: Int, rate: (num: Int32, den: Int32), transparentCanvas: Bool, metadataSource: String?) throws -> EncoderSettings {
         var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
-        settings.control = encoding.control(metadataSource: input, transparentCanvas: !background.isOpaque)
+        settings.control = encoding.control(metadataSource: metadataSource, transparentCanvas: transparentCanvas)
         for s in outputSettings.of(index) {
             func bitrate() throws -> Int64 {
                 guard let bits = EncoderControl.parseBitrate(try s.requiredValue()) else {
@@ -128,21 +158,77 @@ extension Layerplay {
         return settings
     }
 
-    /// Exports the range once into every `-o` (CLI.md "Several outputs").
-    func exportSeveral(_ card: CardTree, asset: MediaAsset, canvas: PixelSize) throws {
-        let (begin, rate, frames) = try exportRange(asset, naming: outputs[0])
-        let list = try exportOutputs(rate: rate, frames: frames, begin: begin, inputIsLive: asset.isLive)
+    /// The outputs of a run whose range is `frames` frames at `rate` from `begin`, with --hls-time checked.
+    func exportList(rate: (num: Int32, den: Int32), frames: Int, begin: Double, transparentCanvas: Bool, metadataSource: String?,
+                    carriesSubtitles: Bool) throws -> [ExportOutput] {
+        let list = try exportOutputs(rate: rate, frames: frames, begin: begin, transparentCanvas: transparentCanvas,
+                                     metadataSource: metadataSource, carriesSubtitles: carriesSubtitles)
         if streams.hlsTime != nil && !list.contains(where: { $0.target?.kind == .segmented }) {
             throw RunError("--hls-time sets the segment length of an HLS (.m3u8) or DASH (.mpd) output; none of the outputs is one")
         }
+        return list
+    }
+
+    /// One clock for the run: paced when any output asks for it (a network stream of a file input, as ffmpeg -re).
+    func paces(_ list: [ExportOutput], inputIsLive: Bool) -> Bool {
+        list.contains { $0.target.map { streams.paces($0, inputIsLive: inputIsLive) } ?? false }
+    }
+}
+
+extension Layerplay: SeveralOutputsRun {
+    /// Exports the range once into every `-o` (CLI.md "Several outputs").
+    func exportSeveral(_ card: CardTree, asset: MediaAsset, canvas: PixelSize) throws {
+        let (begin, rate, frames) = try exportRange(asset, naming: outputs[0])
+        let list = try exportList(rate: rate, frames: frames, begin: begin, transparentCanvas: !background.isOpaque, metadataSource: input,
+                                  carriesSubtitles: subtitles == nil && !noSubtitles)
         var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
         settings.control = encoding.control(metadataSource: input, transparentCanvas: !background.isOpaque)
         let exporter = Exporter(root: card.host, width: canvas.width, height: canvas.height, settings: settings, start: begin,
                                 frameCount: frames, audioSource: noAudio || asset.audio == nil ? nil : input)
         exporter.inputEnded = liveEnd(card, asset)
         if subtitles == nil && !noSubtitles { exporter.subtitleSource = input }
-        // One clock for the run: paced when any output asks for it (a network stream of a file input, as ffmpeg -re).
-        exporter.realtime = list.contains { $0.target.map { streams.paces($0, inputIsLive: asset.isLive) } ?? false }
+        exporter.realtime = paces(list, inputIsLive: asset.isLive)
         try reportingProgress(frameRate: rate) { try exporter.export(to: list, replacing: overwrite, progress: $0) }
+    }
+}
+
+extension SceneRunCommand: SeveralOutputsRun {
+    /// A scene's output may not replace a file without -y (that none is one of its inputs, `exportSeveral` checks).
+    func checkOutput(_ path: String, format: String?) throws {
+        if !overwrite && (try? FileManager.default.attributesOfItem(atPath: path)) != nil {
+            throw RunError("'\(path)' already exists; use -y to overwrite it")
+        }
+    }
+
+    /// Exports the scene's range once into every `-o` (CLI.md "Several outputs").
+    func exportSeveral(_ loaded: LoadedScene, width: Int, height: Int) throws {
+        guard let length = duration?.seconds ?? loaded.duration else {
+            throw RunError("the scene has no canvas duration: give --duration to export it")
+        }
+        let rate = MovieWriter.rational(fps ?? loaded.fps)
+        let frames = max(1, Int((length * Double(rate.num) / Double(rate.den)).rounded()))
+        let begin = start?.seconds ?? 0
+        let transparent = !(loaded.root.backgroundColor?.isOpaque ?? false)
+        for output in outputs {
+            for input in loaded.inputs where OutputIdentity.writes(output, over: input.src) {
+                throw RunError("'\(output)' is the scene's input '\(input.id)'; choose another output")
+            }
+        }
+        let list = try exportList(rate: rate, frames: frames, begin: begin, transparentCanvas: transparent, metadataSource: nil, carriesSubtitles: false)
+        let audio = noAudio ? nil : loaded.audio  // the scene's `audio` input, from its `start` as its picture
+        var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
+        settings.control = encoding.control(metadataSource: nil, transparentCanvas: transparent)
+        let exporter = Exporter(root: loaded.root, width: width, height: height, settings: settings, start: begin, frameCount: frames,
+                                audioSource: audio?.src)
+        exporter.audioOffset = audio?.start ?? 0
+        exporter.audioLoopLength = audio?.loopLength
+        exporter.realtime = paces(list, inputIsLive: false)
+        let report = try reporting.open()
+        do {
+            let statistics = try exporter.export(to: list, replacing: overwrite) { report?.update(ProgressReport.snapshot($0, frameRate: rate)) }
+            report?.finish(statistics, frameRate: rate)
+        } catch let e as FileExistsError {
+            throw RunError("'\(e.path)' already exists; use -y to overwrite it")
+        } catch { throw RunError("\(error)") }
     }
 }

@@ -163,6 +163,30 @@ struct SeveralOutputsCLITests {
         }
     }
 
+    @Test func aSceneRunHasSeveralOutputsToo() throws {
+        try withTemporaryDirectory { dir in
+            let scene = """
+            {"version": "1.0", "canvas": {"size": "160x90", "duration": 0.4},
+             "inputs": {"main": {"src": "\(clip)"}},
+             "layers": [{"id": "card", "type": "media", "input": "main", "transform": {"rotation": 10}}]}
+            """
+            try scene.write(to: dir.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+            expectSuccess(runLayerplay(["s.json", "--fps", "25", "-o", "a.mp4", "-o", "b.mkv", "-o", "t.jpg",
+                                        "--output-opt", "1:crf=35", "--output-opt", "2:size=80x46"], in: dir))
+            #expect(try probeVideo("a.mp4", in: dir).frames == 10 && probeVideo("b.mkv", in: dir).frames == 10)
+            let a = try frame(5, of: "a.mp4", in: dir), b = try frame(5, of: "b.mkv", in: dir)
+            #expect(meanDifference(a, b) < 4, "\(meanDifference(a, b))")
+            let still = try SubtitleFixtures.run("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", "t.jpg"], in: dir)
+            #expect(still.trimmingCharacters(in: .whitespacesAndNewlines) == "mjpeg,80,46", "\(still)")
+            // An existing output without -y, and a scene's input as an output, are one line each; nothing is written.
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("c.mkv").path, contents: Data([1]))
+            expectRunFailure(runLayerplay(["s.json", "-o", "d.mp4", "-o", "c.mkv"], in: dir), absentOutput: dir.appendingPathComponent("d.mp4"),
+                             mentions: ["-y"])
+            expectRunFailure(runLayerplay(["s.json", "-o", "d.mp4", "-o", clip, "-y"], in: dir), absentOutput: dir.appendingPathComponent("d.mp4"),
+                             mentions: ["the scene's input"])
+        }
+    }
+
     @Test func contradictionsAreOneLine() throws {
         try withTemporaryDirectory { dir in
             let two = [clip, "--duration", "1", "-o", "a.mp4", "-o", "b.mkv"]
