@@ -13,10 +13,11 @@ extension Exporter {
         first.control.twoPass = false
         first.control.pass = 1
         first.control.passLogFile = folder.appendingPathComponent("pass").path
-        _ = try run(settings: first, temporary: temporary, finalPath: finalPath, progress: progress)
+        // Each pass's progress says which it is: frames count from 1 in both (CLI.md "Progress").
+        _ = try run(settings: first, temporary: temporary, finalPath: finalPath, progress: progress.map { report in { var p = $0; p.pass = 1; report(p) } })
         try? FileManager.default.removeItem(atPath: temporary)
         var second = first
         second.control.pass = 2
-        return try run(settings: second, temporary: temporary, finalPath: finalPath, progress: progress)
+        return try run(settings: second, temporary: temporary, finalPath: finalPath, progress: progress.map { report in { var p = $0; p.pass = 2; report(p) } })
     }
 }

@@ -19,8 +19,8 @@ enum ExportFrame: @unchecked Sendable {
 
 final class PipelineState: Sendable {
     let failure = Guarded<(any Error)?>(nil)
-    /// Frames to encode in order; nil tells the encoder thread that no more will come.
-    let queue = Guarded<[ExportFrame?]>([])
+    /// Frames to encode in order, with their output frame number; nil tells the encoder thread that no more will come.
+    let queue = Guarded<[(Int, ExportFrame)?]>([])
 }
 
 /// Drives a layer tree over a time range at a frame rate and writes the frames (and the source's audio) to a
@@ -40,6 +40,8 @@ public final class Exporter {
         public var framesPerSecond: Double
         /// Bytes of output so far (`MovieWriter.bytesWritten`), and wall seconds since the export began.
         public var bytesWritten: Int64 = 0, elapsed: Double = 0
+        /// With two passes (`EncoderControl.twoPass`): 1 while the first pass runs, 2 during the second; 0 for one pass.
+        public var pass = 0
     }
     /// What an export did: frames, wall seconds, each frame's compositing time, and how many frames skipped compositing.
     public struct Statistics: Sendable {
@@ -209,11 +211,33 @@ public final class Exporter {
 
     /// One encode of every frame with `settings` (one pass of a two-pass encode: `runPasses`).
     func run(settings: EncoderSettings, temporary: String, finalPath: String, progress: ((Progress) -> Void)?) throws -> Statistics {
+        let only = ExportOutput(path: finalPath, settings: settings, target: target)
+        return try run([(only, temporary)], progress: progress)
+    }
+
+    /// One render of every frame, encoded by one writer for each output (at `settings`' frame rate), each fed the
+    /// frames it takes: a still only its one frame. Written to each output's `writePath` (a temporary, or a stream's URL).
+    func run(_ outputs: [(output: ExportOutput, writePath: String)], progress: ((Progress) -> Void)?) throws -> Statistics {
         let rate = Double(settings.frameRate.num) / Double(settings.frameRate.den)
         let duration = Double(frameCount) / rate
-        let writer = try MovieWriter(finalPath: finalPath, temporaryPath: temporary, width: width, height: height, settings: settings,
-                                     audioFrom: audioSource, audioSpan: audioSpan(duration),
-                                     subtitlesFrom: subtitleSource, segment: segment, target: target)
+        let finalPath = outputs[0].output.path
+        var opened: [OutputSink] = []
+        for (output, writePath) in outputs {
+            var own = output.settings
+            own.frameRate = settings.frameRate  // one render: one rate
+            let writer = try MovieWriter(finalPath: output.path, temporaryPath: writePath, width: width, height: height, settings: own,
+                                         audioFrom: output.carriesAudio ? audioSource : nil, audioSpan: audioSpan(duration),
+                                         subtitlesFrom: output.carriesSubtitles ? subtitleSource : nil, segment: segment, target: output.target,
+                                         outputSize: output.size)
+            opened.append(OutputSink(writer: writer, output: output))
+        }
+        let sinks = opened
+        // An output whose pictures are made as an earlier one's copies that one's planes (one conversion a frame).
+        let leaders: [Int?] = sinks.indices.map { i in
+            sinks[i].output.stillFrame != nil ? nil
+                : sinks[..<i].firstIndex { $0.output.stillFrame == nil && sinks[i].writer.convertsLike($0.writer) }
+        }
+        let writer = sinks[0].writer  // the first output's size is the run's (as ffmpeg's -progress reports its first output)
         let compositor = Compositor()
         // Two surfaces in flight: one being encoded while the next is composited.
         let pool = [Surface(width: width, height: height), Surface(width: width, height: height)]
@@ -226,14 +250,17 @@ public final class Exporter {
             defer { encoderDone.signal() }
             while true {
                 ready.wait()
-                guard let item = shared.queue.withLock({ $0.removeFirst() }) else { break }
-                if shared.failure.withLock({ $0 == nil }) {
+                guard let next = shared.queue.withLock({ $0.removeFirst() }) else { break }
+                let (index, item) = next
+                // Each output in turn, from the one rendered frame (the first that fails stops them all).
+                for (n, sink) in sinks.enumerated() where sink.takes(index) && shared.failure.withLock({ $0 == nil }) {
                     do {
+                        if let leader = leaders[n] { try sink.writer.appendCopy(of: sinks[leader].writer); continue }
                         switch item {
-                        case .surface(let slot, let backdrop): try writer.append(pool[slot], backdrop: backdrop)
-                        case .picture(let buffer): try writer.append(buffer)
-                        case .overVideo(let slot, let video): try writer.append(video, surface: pool[slot])
-                        case .mosaic(let mosaic): try writer.append(mosaic)
+                        case .surface(let slot, let backdrop): try sink.writer.append(pool[slot], backdrop: backdrop)
+                        case .picture(let buffer): try sink.writer.append(buffer)
+                        case .overVideo(let slot, let video): try sink.writer.append(video, surface: pool[slot])
+                        case .mosaic(let mosaic): try sink.writer.append(mosaic)
                         }
                     } catch { shared.failure.withLock { $0 = error } }
                 }
@@ -260,21 +287,25 @@ public final class Exporter {
                 if DispatchTime.now().uptimeNanoseconds > due + UInt64(1e9 / rate) { lateFrames += 1 }
                 Self.wait(until: due)
             }
-            target?.watchdog.arm()  // a receiver that blocks the frame before this one for too long fails it
-            if let failed = target?.writeFailure { shared.failure.withLock { $0 = $0 ?? MediaError(failed) }; break }
+            for sink in sinks { sink.output.target?.watchdog.arm() }  // a receiver that blocks the frame before this one for too long fails it
+            if let failed = sinks.lazy.compactMap({ $0.output.target?.writeFailure }).first { shared.failure.withLock { $0 = $0 ?? MediaError(failed) }; break }
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
             beforeSnapshot?(timelineTime)
             let snapshot = root.snapshot(at: timelineTime, frameIndex: first + i) // the timeline's time: one clock with the window
             let item: ExportFrame
+            // A picture goes to the encoders as it is only when every output taking this frame can take it so.
+            let takers = sinks.filter { $0.takes(i) }
+            let acceptsPicture = { (b: PixelBuffer) in takers.allSatisfy { $0.writer.canAppendDirectly(b) } }
+            let acceptsMosaicPicture = { (b: PixelBuffer) in takers.allSatisfy { $0.writer.canDrawIntoPlanes(b) } }
             if let direct = compositor.directVideo(snapshot, width: width, height: height), coversFrame(direct),
-               writer.canAppendDirectly(direct.buffer) {
+               acceptsPicture(direct.buffer) {
                 item = .picture(direct.buffer)
                 directFrames += 1
             } else {
-                switch compositor.renderFrame(snapshot, into: pool[slot], over: shows[slot], acceptsPicture: writer.canAppendDirectly,
-                                              acceptsMosaicPicture: writer.canDrawIntoPlanes) {
+                switch compositor.renderFrame(snapshot, into: pool[slot], over: shows[slot], acceptsPicture: acceptsPicture,
+                                              acceptsMosaicPicture: acceptsMosaicPicture) {
                 case .surface(let backdrop):
                     shows[slot] = backdrop
                     item = .surface(slot: slot, backdrop: backdrop)
@@ -289,7 +320,7 @@ public final class Exporter {
                 }
             }
             renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-            shared.queue.withLock { $0.append(item) }
+            shared.queue.withLock { $0.append((i, item)) }
             ready.signal()
             if let progress {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
@@ -302,9 +333,12 @@ public final class Exporter {
         ready.signal()
         encoderDone.wait()
         if let error = shared.failure.withLock({ $0 }) { throw error }
-        target?.watchdog.arm()
-        defer { target?.watchdog.disarm() }
-        try writer.finish()
+        for sink in sinks {
+            try sink.checkFed(framesRendered: written)
+            sink.output.target?.watchdog.arm()
+            defer { sink.output.target?.watchdog.disarm() }
+            try sink.writer.finish()
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
         return Statistics(frames: written, seconds: seconds, renderMilliseconds: renderTimes, directFrames: directFrames,
                           overVideoFrames: overVideoFrames, mosaicFrames: mosaicFrames, bytesWritten: writer.bytesWritten,

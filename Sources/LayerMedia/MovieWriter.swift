@@ -40,6 +40,8 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     private var planesShow: Backdrop?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private let width: Int32, height: Int32
+    /// The pictures' size as appended (the canvas) when the encoder's is another (`outputSize`): libswscale scales.
+    private let scaledFrom: (width: Int, height: Int)?
     private let path: String
     private var audio: AudioTrackWriter?
     private var subtitles: SubtitleStreamWriter?
@@ -68,9 +70,12 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     ///   - segment: for a segment of a segmented export, how it is encoded so that segments join (`SegmentEncoding`).
     ///   - target: a stream or segmented output (`OutputTarget`), written in place; nil: one file, written to
     ///     `temporaryPath` and renamed.
+    ///   - outputSize: the encoded pictures' size when it is not `width`×`height` (one output of several, scaled
+    ///     from the canvas by libswscale); nil: the canvas's.
     public init(finalPath: String, temporaryPath: String, width: Int, height: Int, settings: EncoderSettings,
                 audioFrom source: String? = nil, audioRange: ClosedRange<Double>? = nil, audioSpan: AudioSpan? = nil,
-                subtitlesFrom subtitleSource: String? = nil, segment: SegmentEncoding? = nil, target: OutputTarget? = nil) throws {
+                subtitlesFrom subtitleSource: String? = nil, segment: SegmentEncoding? = nil, target: OutputTarget? = nil,
+                outputSize: (width: Int, height: Int)? = nil) throws {
         let span = audioSpan ?? audioRange.map(AudioSpan.init)
         FFmpegLogging.quietOnce()
         path = finalPath
@@ -109,7 +114,9 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         }
         // Formats with alpha are made from straight-alpha pictures (`AlphaOutput`).
         if AlphaOutput.hasAlpha(pixelFormat) { straight = .allocate(capacity: max(1, width * height)) }
-        (self.width, self.height) = try EncoderLimits.pictureSize(width: width, height: height, pixelFormat: pixelFormat,
+        let encoded = outputSize ?? (width, height)
+        scaledFrom = outputSize.map { $0.width == width && $0.height == height } == false ? (width, height) : nil
+        (self.width, self.height) = try EncoderLimits.pictureSize(width: encoded.width, height: encoded.height, pixelFormat: pixelFormat,
                                                                    encoder: codecName, path: finalPath)
         var oc: UnsafeMutablePointer<AVFormatContext>? = nil
         guard avformat_alloc_output_context2(&oc, format, nil, writePath) >= 0, let oc else {
@@ -136,7 +143,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
         if isImage && !finalPath.contains("%") {
             av_opt_set(oc.pointee.priv_data, "update", "1", 0) // one picture, written over the one file
         }
-        let hd = height >= 720 && !isJPEG
+        let hd = self.height >= 720 && !isJPEG
         streamMatrix = hd ? .bt709 : .bt601
         enc.pointee.colorspace = hd ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
         enc.pointee.color_primaries = hd ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE170M
@@ -311,7 +318,7 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
     /// Whether `buffer` can be resampled into the encoder's frame (`append(_: VideoMosaic)`): 8-bit 4:2:0 in the
     /// stream's range (any matrix, any size), into an encoder that takes 4:2:0.
     public func canDrawIntoPlanes(_ buffer: PixelBuffer) -> Bool {
-        guard let encoder, let range = yuv420Range else { return false }
+        guard let encoder, let range = yuv420Range, scaledFrom == nil else { return false }
         return encoder.pointee.pix_fmt == AV_PIX_FMT_YUV420P && buffer.format == .yuv420p && buffer.range == range
     }
 
@@ -397,11 +404,48 @@ public final class MovieWriter: @unchecked Sendable { // used by one thread at a
             data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
                 withUnsafeMutablePointer(to: &frame.pointee.linesize) { lines in
                     lines.withMemoryRebound(to: Int32.self, capacity: 8) { dstStride in
-                        _ = sws_scale(sws, &srcData, &srcStride, 0, height, dst, dstStride)
+                        _ = sws_scale(sws, &srcData, &srcStride, 0, Int32(scaledFrom?.height ?? Int(height)), dst, dstStride)
                     }
                 }
             }
         }
+    }
+
+    /// Whether this writer's pictures are made exactly as `other`'s: the same picture format, size, matrix and range,
+    /// from the canvas unscaled, so that its planes after an append are what this writer's would be.
+    public func convertsLike(_ other: MovieWriter) -> Bool {
+        guard let encoder, let theirs = other.encoder, other !== self else { return false }
+        return encoder.pointee.pix_fmt == theirs.pointee.pix_fmt && width == other.width && height == other.height
+            && streamMatrix == other.streamMatrix && encoder.pointee.color_range == theirs.pointee.color_range
+            && scaledFrom == nil && other.scaledFrom == nil && (straight == nil) == (other.straight == nil)
+    }
+
+    /// Encodes as the next frame the picture `other` was just given (`convertsLike(other)`): its planes are copied
+    /// instead of converted again, so that outputs of one render that differ only in their encoding (bitrate, codec)
+    /// convert each frame once.
+    public func appendCopy(of other: MovieWriter) throws {
+        guard let frame, let source = other.frame, convertsLike(other) else { throw MediaError("cannot encode '\(path)': wrong picture format") }
+        let status = av_frame_make_writable(frame)
+        guard status >= 0 else { throw MediaError.ffmpeg("cannot encode '\(path)'", status) }
+        withUnsafeMutablePointer(to: &frame.pointee.data) { dst in
+            dst.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { dst in
+                withUnsafeMutablePointer(to: &frame.pointee.linesize) { dstLines in
+                    dstLines.withMemoryRebound(to: Int32.self, capacity: 8) { dstLines in
+                        withUnsafeMutablePointer(to: &source.pointee.data) { src in
+                            src.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
+                                withUnsafeMutablePointer(to: &source.pointee.linesize) { srcLines in
+                                    srcLines.withMemoryRebound(to: Int32.self, capacity: 8) { srcLines in
+                                        av_image_copy(dst, dstLines, src, srcLines, AVPixelFormat(rawValue: frame.pointee.format), width, height)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        planesShow = nil
+        try encodeFrame()
     }
 
     /// Sends the filled `frame` as the next picture (frame index = presentation time in 1/fps units), writes the

@@ -6,6 +6,49 @@ extension Layerplay {
     /// Transcodes the input through the layer tree into a movie: the range of --start/--duration at --fps
     /// (the input's rate by default), with the audio copied unless --no-audio.
     func export(_ card: CardTree, asset: MediaAsset, canvas: PixelSize, to output: String) throws {
+        let (begin, rate, frames) = try exportRange(asset, naming: output)
+        if speed != 1 && (asset.isLive || segmenting.isActive) {
+            throw RunError("--speed does not combine with \(asset.isLive ? "a live input" : "segments") yet: export at speed 1")
+        }
+        var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
+        settings.control = encoding.control(metadataSource: input, transparentCanvas: !background.isOpaque)
+        let exporter = Exporter(root: card.host, width: canvas.width, height: canvas.height, settings: settings, start: begin,
+                                frameCount: frames,
+                                audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
+        exporter.inputEnded = liveEnd(card, asset)
+        exporter.speed = speed
+        try streams.configure(exporter, for: output, inputIsLive: asset.isLive)
+        // The input's subtitle streams go into the movie unless a track is burnt in or --no-subtitles says none.
+        // Not at another speed: copied subtitle packets keep the input's times (burnt-in subtitles follow the clock).
+        if subtitles == nil && !noSubtitles && !MovieWriter.isImageSequence(output) && speed == 1 { exporter.subtitleSource = input }
+        if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)
+            do { try segmenting.run(exporter, to: output, replacing: overwrite, progress: nil) } catch { throw runError(error) }
+            return
+        }
+        try reportingProgress(frameRate: rate) { try exporter.export(to: output, replacing: overwrite, progress: $0) }
+    }
+
+    /// Runs an export with its progress shown on a terminal and written to --progress (once for the run, however
+    /// many outputs it has), and --stats at the end.
+    func reportingProgress(frameRate rate: (num: Int32, den: Int32),
+                           _ export: (@escaping (Exporter.Progress) -> Void) throws -> Exporter.Statistics) throws {
+        let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
+        let report = try reporting.open()
+        let statistics: Exporter.Statistics
+        // Of two passes, --progress reports the second only (the one that writes the movie): its frames and times
+        // rise once to the end, as parsers of ffmpeg's report expect; the terminal shows both.
+        do { statistics = try export { bar.show($0); if $0.pass != 1 { report?.update(ProgressReport.snapshot($0, frameRate: rate)) } } } catch {
+            bar.finish()
+            throw runError(error)
+        }
+        bar.finish()
+        report?.finish(statistics, frameRate: rate)
+        if stats { printStatistics(statistics) }
+    }
+
+    /// The export's range: its first time, its frame rate (--fps, else the input's) and its frame count, with the
+    /// warnings and refusals of a range past the input's end; `output` names the output in messages.
+    func exportRange(_ asset: MediaAsset, naming output: String) throws -> (begin: Double, rate: (num: Int32, den: Int32), frames: Int) {
         let begin = start?.seconds ?? 0
         try checkLiveStart(asset)
         // A video ends with its last frame, not with the container (whose sound may run on): a transcode keeps the
@@ -35,36 +78,9 @@ extension Layerplay {
         if fps == nil, let v = asset.video, let claimed = v.claimedFrameRate {
             StandardError.writeLine("layerplay: warning: '\(input)' claims \(claimed) frames/s; exporting at \(Double(rate.num) / Double(rate.den)) (--fps sets the rate)")
         }
-        if speed != 1 && (asset.isLive || segmenting.isActive) {
-            throw RunError("--speed does not combine with \(asset.isLive ? "a live input" : "segments") yet: export at speed 1")
-        }
         // At --speed X the movie lasts length / X: its frames sample the sped-up clock, its sound is time-stretched (CLI.md's --speed).
         let frames = max(1, Int((length / speed * Double(rate.num) / Double(rate.den)).rounded()))
-        var settings = EncoderSettings(codec: codec, crf: crf, preset: preset, frameRate: rate)
-        settings.control = encoding.control(metadataSource: input, transparentCanvas: !background.isOpaque)
-        let exporter = Exporter(root: card.host, width: canvas.width, height: canvas.height, settings: settings, start: begin,
-                                frameCount: frames,
-                                audioSource: noAudio || asset.audio == nil || MovieWriter.isImageSequence(output) ? nil : input)
-        exporter.inputEnded = liveEnd(card, asset)
-        exporter.speed = speed
-        try streams.configure(exporter, for: output, inputIsLive: asset.isLive)
-        // The input's subtitle streams go into the movie unless a track is burnt in or --no-subtitles says none.
-        // Not at another speed: copied subtitle packets keep the input's times (burnt-in subtitles follow the clock).
-        if subtitles == nil && !noSubtitles && !MovieWriter.isImageSequence(output) && speed == 1 { exporter.subtitleSource = input }
-        if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)
-            do { try segmenting.run(exporter, to: output, replacing: overwrite, progress: nil) } catch { throw runError(error) }
-            return
-        }
-        let bar = ProgressBar(enabled: isatty(STDERR_FILENO) != 0)
-        let report = try reporting.open()
-        let statistics: Exporter.Statistics
-        do { statistics = try exporter.export(to: output, replacing: overwrite) { bar.show($0); report?.update(ProgressReport.snapshot($0, frameRate: rate)) } } catch {
-            bar.finish()
-            throw runError(error)
-        }
-        bar.finish()
-        report?.finish(statistics, frameRate: rate)
-        if stats { printStatistics(statistics) }
+        return (begin, rate, frames)
     }
 
     /// One JPEG picture of the tree at --at, written through FFmpeg's mjpeg encoder (atomically, like movies).
@@ -99,7 +115,7 @@ final class ProgressBar {
         let width = 30
         let done = p.total > 0 ? p.frame * width / p.total : 0
         let eta = p.framesPerSecond > 0 ? Double(p.total - p.frame) / p.framesPerSecond : 0
-        let line = String(format: "\r[%@%@] %d/%d frames  %.1f fps  ETA %.0fs ", String(repeating: "#", count: done),
+        let line = (p.pass > 0 ? "\rpass \(p.pass)/2 " : "\r") + String(format: "[%@%@] %d/%d frames  %.1f fps  ETA %.0fs ", String(repeating: "#", count: done),
                           String(repeating: ".", count: width - done), p.frame, p.total, p.framesPerSecond, eta)
         StandardError.write(line)
     }

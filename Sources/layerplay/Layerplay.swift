@@ -69,8 +69,12 @@ struct Layerplay: ParsableCommand {
     var opacity: Double = 1
 
     // Output
-    @Option(name: [.short, .long], help: ArgumentHelp("OUT.png: a still; a movie (.mp4 .mov .mkv .webm…): transcode with the effects.", valueName: "PATH"))
-    var output: String?
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("OUT.png: a still; a movie (.mp4 .mov .mkv .webm…): transcode with the effects. Repeatable: one render, several outputs (CLI.md \"Several outputs\").", valueName: "PATH"))
+    var outputs: [String] = []
+    /// The first `-o` (the only one, unless several are given).
+    var output: String? { outputs.first }
+    @OptionGroup(title: "Several outputs")
+    var outputSettings: OutputSettingOptions
     @Option(help: ArgumentHelp("Time of the still.", valueName: "TIME"))
     var at: TimeSpec?
     @Option(help: ArgumentHelp("Start of the range to play or export.", valueName: "TIME"))
@@ -169,12 +173,20 @@ struct Layerplay: ParsableCommand {
         if !(speed.isFinite && (0.25...4).contains(speed)) { throw ValidationError("--speed must be between 0.25 and 4") }
         if !(volume.isFinite && (0...100).contains(volume)) { throw ValidationError("--volume must be between 0 and 100") }
         if subtitles != nil && noSubtitles { throw ValidationError("--subtitles and --no-subtitles contradict each other") }
+        try checkOutputSettingsHaveOutputs()  // said, not ignored: with one output its settings are the flags themselves
     }
 
     func run() throws {
         try prepareInputs()
         try streamChoice.choose(in: input)
         guard let output else { return try play() }
+        try checkSeveralOutputs()
+        try reporting.checkStandardOutput(sharedWith: outputs)
+        if outputs.count > 1 {  // each output is checked as it is set up (SeveralOutputs.swift)
+            let media = try openMedia(input)
+            let card = try cardTree(asset: media.asset, inWindow: false)
+            return try exportSeveral(card, asset: media.asset, canvas: card.canvas)
+        }
         if try !isStreamOutput(output) { try checkOutput(output) }
         let media = try openMedia(input)
         let card = try cardTree(asset: media.asset, inWindow: false)
@@ -231,7 +243,7 @@ struct Layerplay: ParsableCommand {
         guard let video = asset.video else {
             // Audio only: a movie (or a window) of the sound drawn on the canvas, with the sound; a single still is refused.
             // (A PNG sequence is an export: its frames show the drawn sound.)
-            if let output, (output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output)) || MovieWriter.isJPEGStill(output) {
+            if outputs.count == 1, let output, (output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output)) || MovieWriter.isJPEGStill(output) {
                 throw RunError("'\(path)' has only audio: its picture is the sound moving over time (write a movie, or a PNG sequence such as f_%03d.png)")
             }
             return (size ?? PixelSize(width: 1280, height: 720), asset)
@@ -251,13 +263,14 @@ struct Layerplay: ParsableCommand {
     }
 
     /// Refuses an output that is an input, that exists (without -y), or whose kind we cannot write.
-    func checkOutput(_ path: String) throws {
+    func checkOutput(_ path: String, format: String? = nil) throws {
+        let format = format ?? streams.format
         let fm = FileManager.default
         let outURL = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         for (inputPath, role) in inputFiles where OutputIdentity.writes(path, over: inputPath) {
             throw RunError("the output '\(path)' is \(role); choose another path")
         }
-        guard streams.format != nil || path.lowercased().hasSuffix(".png") && !path.contains("%") || MovieWriter.isJPEGStill(path)
+        guard format != nil || path.lowercased().hasSuffix(".png") && !path.contains("%") || MovieWriter.isJPEGStill(path)
                 || MovieWriter.isImageSequence(path) || MovieWriter.canWrite(path) else {
             throw RunError("cannot write '\(path)': use a .png or .jpg still or a movie container FFmpeg can write (.mp4 .mov .mkv .webm…)")
         }

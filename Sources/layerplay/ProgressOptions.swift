@@ -12,6 +12,21 @@ struct ProgressOptions: ParsableArguments {
         if let progress, progress.isEmpty { throw ValidationError("--progress needs a file, a URL or -") }
     }
 
+    /// Refuses `--progress -` (or pipe:1) when an output goes to standard output too: the report's lines would be
+    /// mixed into the stream, breaking both (ffmpeg allows it and corrupts the stream).
+    func checkStandardOutput(sharedWith outputs: [String]) throws {
+        guard let progress, Self.isStandardOutput(progress) else { return }
+        if let output = outputs.first(where: Self.isStandardOutput) {
+            throw RunError("--progress \(progress) and -o \(output) both write to standard output; send the progress to a file or another pipe (--progress pipe:2)")
+        }
+    }
+
+    /// Whether a target names standard output (`-`, `pipe:`, `pipe:1`, as FFmpeg reads them).
+    static func isStandardOutput(_ target: String) -> Bool {
+        if case .pipe(let fd) = InputLocation(target) { return fd == 0 || fd == 1 }  // - and pipe: are stdout when written
+        return false
+    }
+
     /// The opened report, or nil without `--progress`; one error line when the target cannot be written.
     func open() throws -> ProgressReport? {
         guard let progress else { return nil }

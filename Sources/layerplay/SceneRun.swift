@@ -18,8 +18,12 @@ struct SceneRunCommand: ParsableCommand {
     var arguments: [String] = []
     @Option(name: .customLong("set"), help: ArgumentHelp("A param's value.", valueName: "NAME=VALUE"))
     var sets: [String] = []
-    @Option(name: .shortAndLong, help: "Export to this file (a movie, or a .png still at --at) instead of playing.")
-    var output: String?
+    @Option(name: [.short, .customLong("output")], help: "Export to this file (a movie, or a .png still at --at) instead of playing. Repeatable: one render, several outputs (CLI.md \"Several outputs\").")
+    var outputs: [String] = []
+    /// The first `-o` (the only one, unless several are given).
+    var output: String? { outputs.first }
+    @OptionGroup(title: "Several outputs")
+    var outputSettings: OutputSettingOptions
     @Option(help: "Where the timeline starts, seconds or [hh:]mm:ss[.ms].")
     var start: TimeSpec?
     @Option(help: "How long to export (default: the scene's canvas duration).")
@@ -68,7 +72,7 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     /// The long options a scene run has itself; every other `--kebab-name VALUE` is an effect flag.
-    static let ownOptions: Set<String> = Set(["--set", "--output", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
+    static let ownOptions: Set<String> = Set(["--set", "--output", "--output-opt", "--start", "--duration", "--at", "--fps", "--codec", "--crf",
                                           "--preset", "--no-audio", "--no-watch", "--stats", "--help",
                                           "--record-controls", "--replay-controls", "--input-ipc-server", "--speed"])
         .union(SegmentFlags.options).union(SegmentFlags.flags)
@@ -115,6 +119,7 @@ struct SceneRunCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try checkOutputSettingsHaveOutputs()
         if let fps, !(fps.isFinite && fps >= 0.001 && fps <= 1000) { throw ValidationError("--fps must be between 0.001 and 1000") }
         if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be positive") }
         if !(0...63).contains(crf) { throw ValidationError("--crf must be between 0 and 63") }
@@ -138,9 +143,16 @@ struct SceneRunCommand: ParsableCommand {
         guard let output else { return try play(loaded, options: options, take: take, width: width, height: height) }
         if inputIPCServer != nil { throw RunError("--input-ipc-server controls a window; it does not combine with -o") }
         if recordControls != nil { throw RunError("--record-controls records a window's controls; to render a take use --replay-controls with -o") }
+        try reporting.checkStandardOutput(sharedWith: outputs)
+        try checkSeveralOutputs()
         // A take's controls change the tree along the timeline: the export shows a live scene's host, as a window does.
         let live = take.map { _ in LiveScene(scene: loaded, options: options, path: scene) }
         let root = live?.host ?? loaded.root
+        if outputs.count > 1 {
+            return try exportSeveral(loaded, root: root, width: width, height: height) { exporter in
+                if let take, let live { Self.replaying(take, on: live, before: exporter) }
+            }
+        }
         for input in loaded.inputs where OutputIdentity.writes(output, over: input.src) {
             throw RunError("'\(output)' is the scene's input '\(input.id)'; choose another output")
         }
@@ -169,15 +181,7 @@ struct SceneRunCommand: ParsableCommand {
         exporter.audioLoopLength = audio?.loopLength
         if let take, let live {
             if segmenting.isActive { throw RunError("--replay-controls does not combine with segments yet: export the take whole") }
-            var applied = 0
-            exporter.beforeSnapshot = { time in
-                // Checked before the export began (readTake), so a control the scene refuses here is a load that
-                // failed since (a file changed): said, and the frame keeps the tree as it was.
-                do { applied = try Self.replay(take, upTo: time, on: live, after: applied) } catch {
-                    StandardError.writeLine("layerplay: warning: \(error)")
-                    applied += 1
-                }
-            }
+            Self.replaying(take, on: live, before: exporter)
         }
         if segmenting.isActive { // a segment, the sound alone, the plan, or --segments N (SegmentedExport.swift)
             do { try segmenting.run(exporter, to: output, replacing: overwrite, progress: nil) } catch let e as FileExistsError {
@@ -187,7 +191,7 @@ struct SceneRunCommand: ParsableCommand {
         }
         let report = try reporting.open()
         do {
-            let statistics = try exporter.export(to: output, replacing: overwrite) { report?.update(ProgressReport.snapshot($0, frameRate: rate)) }
+            let statistics = try exporter.export(to: output, replacing: overwrite) { if $0.pass != 1 { report?.update(ProgressReport.snapshot($0, frameRate: rate)) } }  // of two passes, the second (ExportRun.swift)
             report?.finish(statistics, frameRate: rate)
         } catch let e as FileExistsError {
             throw RunError("'\(e.path)' already exists; use -y to overwrite it")
@@ -307,5 +311,20 @@ struct SceneRunCommand: ParsableCommand {
                 return statistics
             }
         } catch let interrupted as InterruptedError { throw ExitRequest(code: 128 + interrupted.signal) }
+    }
+}
+
+extension SceneRunCommand {
+    /// Applies a take's controls to the live scene before each frame is snapshotted, each at its scene time.
+    static func replaying(_ take: ControlTake, on live: LiveScene, before exporter: Exporter) {
+        var applied = 0
+        exporter.beforeSnapshot = { time in
+            // Checked before the export began (readTake), so a control the scene refuses here is a load that
+            // failed since (a file changed): said, and the frame keeps the tree as it was.
+            do { applied = try replay(take, upTo: time, on: live, after: applied) } catch {
+                StandardError.writeLine("layerplay: warning: \(error)")
+                applied += 1
+            }
+        }
     }
 }
