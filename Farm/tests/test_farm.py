@@ -81,7 +81,7 @@ def test_a_segments_bits_do_not_depend_on_the_cores_it_runs_on(layerplay, scene_
 
 def test_the_plan_is_gop_aligned_json(layerplay, scene_args, tmp_path):
     plan = json.loads(run(layerplay, *scene_args, "--segments", "3", "--plan", "-o", tmp_path / "x.mp4").stdout)
-    assert plan == {"frames": 40, "rate": [10, 1], "gop": 10, "audio": True, "segments": [[0, 20], [20, 40]]}
+    assert plan == {"frames": 40, "rate": [10, 1], "gop": 10, "audio": True, "subtitles": False, "segments": [[0, 20], [20, 40]]}
     assert not (tmp_path / "x.mp4").exists()
 
 
