@@ -12,13 +12,15 @@ extension SegmentFlags {
         }
         let rate = base.settings.frameRate
         let plan = SegmentPlan(total: base.frameCount, gop: SegmentEncoding.gopLength(rate: rate), count: segments ?? 1)
-        // Sound and soft subtitles: rendered once into the track file and muxed at the join, never per segment.
-        let tracks = base.segmentTracks(for: output)
+        // Sound and soft subtitles: rendered once into the track file and muxed at the join, never per segment (a
+        // segment's render does not ask which there are).
         if self.plan {
+            let tracks = base.segmentTracks(for: output)
             print(plan.json(rate: rate, audio: tracks.audio, subtitles: tracks.subtitles))
             return
         }
         if audioOnly {
+            let tracks = base.segmentTracks(for: output)
             guard tracks.audio || tracks.subtitles else { throw RunError("the export has no sound or subtitles to write into '\(output)'") }
             try base.exportAudio(to: output, replacing: replacing)
             return
@@ -30,6 +32,7 @@ extension SegmentFlags {
             _ = try Self.segment(of: base, frames: frames.frames).export(to: output, replacing: replacing, progress: progress)
             return
         }
+        let tracks = base.segmentTracks(for: output)
         try renderAndJoin(base, plan: plan, tracks: tracks.audio || tracks.subtitles, to: output, replacing: replacing, progress: progress)
     }
 
