@@ -66,7 +66,8 @@ def render(options, scheduler, version):
         segment_files.append(path)
         if not os.path.exists(path):
             items.append(Item(f"segment {k} (frames {a}:{b})", args + ["--frames", f"{a}:{b}"], ext, frames=b - a))
-    audio = os.path.join(cache, "audio" + ext) if the_plan["audio"] else None
+    # The track file: the sound and the soft subtitle streams, rendered once and muxed at the join, never per segment.
+    audio = os.path.join(cache, "audio" + ext) if the_plan["audio"] or the_plan.get("subtitles") else None
     if audio and not os.path.exists(audio):
         items.append(Item("sound", args + ["--audio-only"], ext))  # rendered and encoded once, never per segment
     files = {item.key: audio if item.key == "sound" else segment_files[int(item.key.split()[1])] for item in items}

@@ -81,7 +81,7 @@ def test_a_segments_bits_do_not_depend_on_the_cores_it_runs_on(layerplay, scene_
 
 def test_the_plan_is_gop_aligned_json(layerplay, scene_args, tmp_path):
     plan = json.loads(run(layerplay, *scene_args, "--segments", "3", "--plan", "-o", tmp_path / "x.mp4").stdout)
-    assert plan == {"frames": 40, "rate": [10, 1], "gop": 10, "audio": True, "segments": [[0, 20], [20, 40]]}
+    assert plan == {"frames": 40, "rate": [10, 1], "gop": 10, "audio": True, "subtitles": False, "segments": [[0, 20], [20, 40]]}
     assert not (tmp_path / "x.mp4").exists()
 
 
@@ -164,6 +164,28 @@ def test_farm_ffv1_and_pcm_equal_a_single_export(farm, layerplay, pcm_args, tmp_
     assert status == 0, err
     assert decoded(tmp_path / "farm.mkv", "v") == decoded(tmp_path / "single.mkv", "v")
     assert decoded(tmp_path / "farm.mkv", "a") == decoded(tmp_path / "single.mkv", "a")
+
+
+def test_farm_carries_soft_subtitles_as_segments_n_does(farm, layerplay, media, tmp_path):
+    """A clip with a subtitle stream and no sound: the plan says subtitles, the farm renders the track file (the
+    subtitles, once) and joins it, as --segments N does, byte for byte; the cues are the single export's."""
+    clip = tmp_path / "subtitled.mp4"
+    subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "color=c=gray:size=96x64:rate=10:duration=4",
+                    "-i", str(media / "subs.srt"), "-map", "0", "-map", "1", "-c:v", "libx264", "-c:s", "mov_text", str(clip)],
+                   check=True)
+    run(layerplay, clip, "-o", tmp_path / "single.mp4")
+    run(layerplay, clip, "--segments", "3", "-o", tmp_path / "local.mp4")
+    status, err = farm("render", "--segments", "3", "--cache", str(tmp_path / "cache"), "--", str(clip),
+                       "-o", str(tmp_path / "farm.mp4"))
+    assert status == 0, err
+    assert sha(tmp_path / "farm.mp4") == sha(tmp_path / "local.mp4")
+
+    def cues(path):
+        return subprocess.run(["ffprobe", "-v", "error", "-select_streams", "s", "-show_data_hash", "MD5", "-show_entries",
+                               "packet=pts,duration,data_hash", "-of", "csv=p=0", str(path)],
+                              capture_output=True, text=True, check=True).stdout
+    assert cues(tmp_path / "single.mp4").count("\n") >= 2
+    assert cues(tmp_path / "farm.mp4") == cues(tmp_path / "single.mp4")
 
 
 def test_a_segment_killed_by_sigkill_is_retried_and_the_output_is_unchanged(farm, layerplay, scene_args, tmp_path):

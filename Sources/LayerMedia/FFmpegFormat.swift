@@ -15,7 +15,9 @@ final class FFmpegFormat {
 
     /// Opens and probes `path` (a file, `-` or `pipe:N`, or any URL FFmpeg can read), with the run's
     /// `InputSettings`: a network input that does not answer within the timeout fails with one message.
-    init(path: String) throws {
+    /// `probing: false` reads only the container's header (no `avformat_find_stream_info`, which decodes frames):
+    /// enough to copy packets whose parameters the header states (a join's later segments).
+    init(path: String, probing: Bool = true) throws {
         self.path = path
         location = InputLocation(path)
         let settings = InputSettings.current
@@ -59,6 +61,7 @@ final class FFmpegFormat {
         if let name = ctx!.pointee.iformat?.pointee.name, String(cString: name) == "tty" {
             throw MediaError("cannot open '\(path)': a text file, not media")
         }
+        guard probing else { return }
         let found = location.isFile ? avformat_find_stream_info(ctx, nil) : watchdog.during { avformat_find_stream_info(ctx, nil) }
         guard found >= 0 else { throw failure("cannot read the streams of '\(path)'", found) }
     }

@@ -2,83 +2,19 @@ import CFFmpeg
 import CShims
 import Foundation
 
-/// Everything a join checks before it writes anything, read from the files themselves:
+/// Everything a join checks, read from the files themselves while `SegmentJoiner` copies them (one pass over every
+/// packet; the movie is published only when every check passed):
 /// - each segment is ours (`SegmentEncoding`'s tag: its frames [A, B) of a movie of T frames at a rate), the
 ///   segments follow each other from frame 0 to T without gap or overlap, at one rate;
 /// - each holds exactly B − A video packets, the first a keyframe (for H.264, an IDR picture);
-/// - every segment's stream has the first's codec, size, pixel format and extradata (for H.264: SPS and PPS, byte
-///   for byte), so a decoder reads the joined stream as one;
-/// - timestamps are whole frames (to within one tick of the container's clock), decode times strictly increasing, every frame's presentation time in the
-///   segment and each frame shown once;
-/// - the sound, when given, lasts as long as the movie: its samples are duration × sample rate, to within one of its
-///   packets (a copied track ends on a packet boundary; an encoded one pads its last frame).
-struct SegmentCheck {
-    struct Segment {
-        let path: String
-        let stream: Int
-        let frames: Range<Int>
-        let rate: AVRational
-    }
-    struct Audio {
-        let path: String
-        let stream: Int
-    }
-
-    let segments: [Segment]
-    let audio: Audio?
-    let total: Int
-    let rate: (num: Int32, den: Int32)
-    private(set) var audioSamples: Int64?
-
-    init(segments paths: [String], audio audioPath: String?) throws {
-        guard !paths.isEmpty else { throw MediaError("join needs at least one segment") }
-        var segments: [Segment] = []
-        var reference: (codecpar: UnsafeMutablePointer<AVCodecParameters>, path: String)? = nil
-        var referenceFormat: FFmpegFormat? = nil // keeps `reference` alive
-        var expectedStart = 0, total: Int? = nil, rate: (num: Int32, den: Int32)? = nil
-        for path in paths {
-            let format = try FFmpegFormat(path: path)
-            guard let index = format.bestStream(AVMEDIA_TYPE_VIDEO) else { throw MediaError("'\(path)' has no video") }
-            let tag = av_dict_get(format.context?.pointee.metadata, SegmentEncoding.metadataKey, nil, 0).map { String(cString: $0.pointee.value) }
-            guard let tag, let parsed = Self.parse(tag) else {
-                throw MediaError("'\(path)' is not a segment of layerplay (make segments with --frames A:B)")
-            }
-            if let total, parsed.total != total {
-                throw MediaError("'\(path)' belongs to a movie of \(parsed.total) frames, '\(paths[0])' to one of \(total)")
-            }
-            if let rate, rate != parsed.rate {
-                throw MediaError("'\(path)' is at \(parsed.rate.num)/\(parsed.rate.den) frames/s, '\(paths[0])' at \(rate.num)/\(rate.den)")
-            }
-            guard parsed.frames.lowerBound == expectedStart else {
-                throw MediaError("'\(path)' holds frames \(parsed.frames.lowerBound)..<\(parsed.frames.upperBound), but the next segment must start at frame \(expectedStart)")
-            }
-            total = parsed.total; rate = parsed.rate; expectedStart = parsed.frames.upperBound
-            let stream = format.streams[index]
-            if let reference {
-                try Self.checkSameStream(stream.pointee.codecpar, path: path, as: reference.codecpar, referencePath: reference.path)
-            } else {
-                reference = (stream.pointee.codecpar, path); referenceFormat = format
-            }
-            let segment = Segment(path: path, stream: index, frames: parsed.frames,
-                                  rate: AVRational(num: parsed.rate.num, den: parsed.rate.den))
-            try Self.checkPackets(of: segment, format: format)
-            segments.append(segment)
-        }
-        _ = referenceFormat
-        guard let total, let rate, expectedStart == total else {
-            throw MediaError("the segments end at frame \(expectedStart) of \(total ?? 0): the last one is missing")
-        }
-        self.segments = segments; self.total = total; self.rate = rate
-        if let audioPath {
-            let format = try FFmpegFormat(path: audioPath)
-            guard let index = format.bestStream(AVMEDIA_TYPE_AUDIO) else { throw MediaError("'\(audioPath)' has no audio") }
-            audio = Audio(path: audioPath, stream: index)
-            audioSamples = try Self.checkAudio(format, stream: index, frames: total, rate: rate)
-        } else {
-            audio = nil
-        }
-    }
-
+/// - every segment's stream has the first's codec, size and extradata (for H.264: SPS and PPS, byte for byte, which
+///   also fix the pixel format and bit depth), so a decoder reads the joined stream as one;
+/// - timestamps are whole frames (to within one tick of the container's clock), decode times strictly increasing,
+///   every frame's presentation time in the segment and each frame shown once;
+/// - the track file (`--audio-only`: the sound and the soft subtitles), when given: its timestamps never go back, and
+///   its sound lasts as long as the movie: samples = duration × sample rate, to within one of its packets (a copied
+///   track ends on a packet boundary; an encoded one pads its last frame).
+enum SegmentCheck {
     /// `A:B/TOTAL@NUM/DEN`, as `SegmentEncoding.tag` writes it.
     static func parse(_ tag: String) -> (frames: Range<Int>, total: Int, rate: (num: Int32, den: Int32))? {
         let parts = tag.split(whereSeparator: { ":/@".contains($0) }).map { Int($0) }
@@ -91,89 +27,166 @@ struct SegmentCheck {
     static func frames(_ ts: Int64, _ base: AVRational, _ rate: AVRational) -> Int64 {
         av_rescale_q(ts, base, AVRational(num: rate.den, den: rate.num))
     }
+}
 
-    private static func checkSameStream(_ p: UnsafeMutablePointer<AVCodecParameters>, path: String,
-                                        as r: UnsafeMutablePointer<AVCodecParameters>, referencePath: String) throws {
+/// One segment opened for a join: its container (opened once; the first fully probed, the others only their header,
+/// since probing decodes frames), its video stream and what its tag says.
+final class SegmentInput {
+    let format: FFmpegFormat
+    let stream: Int
+    let frames: Range<Int>
+    let total: Int
+    let rate: (num: Int32, den: Int32)
+    var path: String { format.path }
+    var video: UnsafeMutablePointer<AVStream> { format.streams[stream] }
+    /// The rate as a fraction, and one frame as a time base.
+    var rateQ: AVRational { AVRational(num: rate.num, den: rate.den) }
+    var frameBase: AVRational { AVRational(num: rate.den, den: rate.num) }
+
+    init(path: String, probing: Bool) throws {
+        format = try FFmpegFormat(path: path, probing: probing)
+        guard let index = format.bestStream(AVMEDIA_TYPE_VIDEO) else { throw MediaError("'\(path)' has no video") }
+        let tag = av_dict_get(format.context?.pointee.metadata, SegmentEncoding.metadataKey, nil, 0).map { String(cString: $0.pointee.value) }
+        guard let tag, let parsed = SegmentCheck.parse(tag) else {
+            throw MediaError("'\(path)' is not a segment of layerplay (make segments with --frames A:B)")
+        }
+        stream = index; frames = parsed.frames; total = parsed.total; rate = parsed.rate
+    }
+
+    /// Checks that this segment is the one that starts at frame `expectedStart` of the movie `first` begins, encoded
+    /// as `first` is.
+    func checkFollows(at expectedStart: Int, first: SegmentInput) throws {
+        if total != first.total {
+            throw MediaError("'\(path)' belongs to a movie of \(total) frames, '\(first.path)' to one of \(first.total)")
+        }
+        if rate != first.rate {
+            throw MediaError("'\(path)' is at \(rate.num)/\(rate.den) frames/s, '\(first.path)' at \(first.rate.num)/\(first.rate.den)")
+        }
+        guard frames.lowerBound == expectedStart else {
+            throw MediaError("'\(path)' holds frames \(frames.lowerBound)..<\(frames.upperBound), but the next segment must start at frame \(expectedStart)")
+        }
+        guard self !== first else { return }
+        let p = video.pointee.codecpar!, r = first.video.pointee.codecpar!
         let codec = { (id: AVCodecID) in String(cString: avcodec_get_name(id)) }
         guard p.pointee.codec_id == r.pointee.codec_id else {
-            throw MediaError("'\(path)' is \(codec(p.pointee.codec_id)) video, '\(referencePath)' \(codec(r.pointee.codec_id))")
+            throw MediaError("'\(path)' is \(codec(p.pointee.codec_id)) video, '\(first.path)' \(codec(r.pointee.codec_id))")
         }
-        guard p.pointee.width == r.pointee.width, p.pointee.height == r.pointee.height, p.pointee.format == r.pointee.format else {
-            throw MediaError("'\(path)' is \(p.pointee.width)x\(p.pointee.height), '\(referencePath)' \(r.pointee.width)x\(r.pointee.height) (or another pixel format)")
+        // A header-only open knows no pixel format (-1): the extradata compared below fixes it for H.264 and FFV1.
+        let formatsDiffer = p.pointee.format >= 0 && r.pointee.format >= 0 && p.pointee.format != r.pointee.format
+        guard p.pointee.width == r.pointee.width, p.pointee.height == r.pointee.height, !formatsDiffer else {
+            throw MediaError("'\(path)' is \(p.pointee.width)x\(p.pointee.height), '\(first.path)' \(r.pointee.width)x\(r.pointee.height) (or another pixel format)")
         }
         let same = p.pointee.extradata_size == r.pointee.extradata_size
             && (p.pointee.extradata_size == 0 || memcmp(p.pointee.extradata, r.pointee.extradata, Int(p.pointee.extradata_size)) == 0)
         guard same else {
-            throw MediaError("'\(path)' has other codec headers (SPS/PPS) than '\(referencePath)': segments of one plan are encoded alike")
+            throw MediaError("'\(path)' has other codec headers (SPS/PPS) than '\(first.path)': segments of one plan are encoded alike")
         }
     }
+}
 
-    /// Frames, the first an IDR, whole-frame timestamps, increasing decode times, each frame shown once.
-    private static func checkPackets(of segment: Segment, format: FFmpegFormat) throws {
-        let stream = format.streams[segment.stream]
-        let base = stream.pointee.time_base
-        let frameBase = AVRational(num: segment.rate.den, den: segment.rate.num)
-        let isH264 = stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_H264
-        let lengthSize = H264.lengthSize(extradata: stream.pointee.codecpar.pointee.extradata,
-                                         size: Int(stream.pointee.codecpar.pointee.extradata_size))
-        let reader = PacketReader(format: format, stream: segment.stream)
-        let count = segment.frames.count
-        var shown = [Bool](repeating: false, count: count)
-        var seen = 0
-        var lastDTS = Int64.min
-        let path = segment.path
-        while let packet = try reader.next() {
-            defer { freePacket(packet) }
-            seen += 1
-            if seen == 1 {
-                let key = packet.pointee.flags & AV_PKT_FLAG_KEY != 0
-                let idr = !isH264 || H264.startsWithIDR(packet.pointee.data, Int(packet.pointee.size), lengthSize: lengthSize)
-                guard key && idr else { throw MediaError("'\(path)' does not start with \(isH264 ? "an IDR picture" : "a keyframe")") }
-            }
-            guard seen <= count else { throw MediaError("'\(path)' holds more than its \(count) frames") }
-            let pts = packet.pointee.pts, dts = packet.pointee.dts == lp_av_nopts_value() ? pts : packet.pointee.dts
-            guard pts != lp_av_nopts_value() else { throw MediaError("'\(path)' has a frame without a timestamp") }
-            // On the grid to within the container's own rounding (one tick: Matroska keeps milliseconds).
-            for ts in [pts, dts] where abs(av_rescale_q(frames(ts, base, segment.rate), frameBase, base) - ts) > 1 {
-                throw MediaError("'\(path)' has a timestamp off the frame grid (\(ts) in \(base.num)/\(base.den) s)")
-            }
-            guard dts > lastDTS else { throw MediaError("'\(path)' has decode timestamps that do not increase") }
-            lastDTS = dts
-            let frame = frames(pts, base, segment.rate)
-            guard frame >= 0, frame < Int64(count), !shown[Int(frame)] else {
-                throw MediaError("'\(path)' shows frame \(frame) outside 0..<\(count) or twice")
-            }
-            shown[Int(frame)] = true
-        }
-        guard seen == count else { throw MediaError("'\(path)' holds \(seen) frames, not the \(count) of frames \(segment.frames.lowerBound)..<\(segment.frames.upperBound)") }
+/// The per-packet checks of one segment, fed each of its video packets as the join copies it: frames, the first an
+/// IDR, whole-frame timestamps, increasing decode times, each frame shown once.
+struct SegmentPacketCheck {
+    private let path: String
+    private let base: AVRational, frameBase: AVRational, rate: AVRational
+    private let isH264: Bool
+    private let lengthSize: Int
+    private let count: Int
+    private let frameRange: Range<Int>
+    private var shown: [Bool]
+    private var seen = 0
+    private var lastDTS = Int64.min
+
+    init(_ segment: SegmentInput) {
+        let stream = segment.video, parameters = stream.pointee.codecpar!
+        path = segment.path
+        base = stream.pointee.time_base; frameBase = segment.frameBase; rate = segment.rateQ
+        isH264 = parameters.pointee.codec_id == AV_CODEC_ID_H264
+        lengthSize = H264.lengthSize(extradata: parameters.pointee.extradata, size: Int(parameters.pointee.extradata_size))
+        count = segment.frames.count; frameRange = segment.frames
+        shown = [Bool](repeating: false, count: count)
     }
 
-    /// The sound's samples per channel, checked against the movie's duration.
-    private static func checkAudio(_ format: FFmpegFormat, stream index: Int, frames: Int, rate: (num: Int32, den: Int32)) throws -> Int64 {
-        let stream = format.streams[index]
-        let sampleRate = stream.pointee.codecpar.pointee.sample_rate
+    /// Checks the next packet and returns its frame within the segment (presentation, decode), in frames.
+    mutating func check(_ packet: UnsafeMutablePointer<AVPacket>) throws -> (pts: Int64, dts: Int64) {
+        seen += 1
+        if seen == 1 {
+            let key = packet.pointee.flags & AV_PKT_FLAG_KEY != 0
+            let idr = !isH264 || H264.startsWithIDR(packet.pointee.data, Int(packet.pointee.size), lengthSize: lengthSize)
+            guard key && idr else { throw MediaError("'\(path)' does not start with \(isH264 ? "an IDR picture" : "a keyframe")") }
+        }
+        guard seen <= count else { throw MediaError("'\(path)' holds more than its \(count) frames") }
+        let pts = packet.pointee.pts, dts = packet.pointee.dts == lp_av_nopts_value() ? pts : packet.pointee.dts
+        guard pts != lp_av_nopts_value() else { throw MediaError("'\(path)' has a frame without a timestamp") }
+        // On the grid to within the container's own rounding (one tick: Matroska keeps milliseconds).
+        for ts in [pts, dts] where abs(av_rescale_q(SegmentCheck.frames(ts, base, rate), frameBase, base) - ts) > 1 {
+            throw MediaError("'\(path)' has a timestamp off the frame grid (\(ts) in \(base.num)/\(base.den) s)")
+        }
+        guard dts > lastDTS else { throw MediaError("'\(path)' has decode timestamps that do not increase") }
+        lastDTS = dts
+        let frame = SegmentCheck.frames(pts, base, rate)
+        guard frame >= 0, frame < Int64(count), !shown[Int(frame)] else {
+            throw MediaError("'\(path)' shows frame \(frame) outside 0..<\(count) or twice")
+        }
+        shown[Int(frame)] = true
+        return (frame, SegmentCheck.frames(dts, base, rate))
+    }
+
+    /// After the segment's last packet: it held all its frames.
+    func finish() throws {
+        guard seen == count else {
+            throw MediaError("'\(path)' holds \(seen) frames, not the \(count) of frames \(frameRange.lowerBound)..<\(frameRange.upperBound)")
+        }
+    }
+}
+
+/// The checks of the track file (`--audio-only`: the sound and the soft subtitle streams), fed each of its packets
+/// as the join copies it: timestamps that never go back (strictly increasing for sound, as muxers require; subtitle
+/// cues may start together), and sound that lasts as long as the movie.
+struct TrackCheck {
+    private let format: FFmpegFormat
+    private var lastDTS: [Int: Int64] = [:]
+    /// Per sound stream, in samples: the first packet's start, the last's end and the longest packet.
+    private var spans: [Int: (begin: Int64, end: Int64, longest: Int64)] = [:]
+
+    init(_ format: FFmpegFormat) { self.format = format }
+
+    mutating func check(_ packet: UnsafeMutablePointer<AVPacket>) throws {
+        let index = Int(packet.pointee.stream_index)
+        let stream = format.streams[index], parameters = stream.pointee.codecpar!
+        let dts = packet.pointee.dts == lp_av_nopts_value() ? packet.pointee.pts : packet.pointee.dts
+        let isAudio = parameters.pointee.codec_type == AVMEDIA_TYPE_AUDIO
+        if let last = lastDTS[index], isAudio ? dts <= last : dts < last {
+            throw MediaError("'\(format.path)' has \(isAudio ? "audio" : "subtitle") timestamps that do not increase")
+        }
+        lastDTS[index] = dts
+        guard isAudio else { return }
+        let sampleRate = parameters.pointee.sample_rate
         guard sampleRate > 0 else { throw MediaError("'\(format.path)' has audio without a sample rate") }
         let perSample = AVRational(num: 1, den: sampleRate)
-        let reader = PacketReader(format: format, stream: index)
-        var begin = Int64.max, end = Int64.min, longest: Int64 = 0
-        var lastDTS = Int64.min
-        while let packet = try reader.next() {
-            defer { freePacket(packet) }
-            let pts = av_rescale_q(packet.pointee.pts, stream.pointee.time_base, perSample)
-            let duration = av_rescale_q(packet.pointee.duration, stream.pointee.time_base, perSample)
-            let dts = packet.pointee.dts == lp_av_nopts_value() ? packet.pointee.pts : packet.pointee.dts
-            guard dts > lastDTS else { throw MediaError("'\(format.path)' has audio timestamps that do not increase") }
-            lastDTS = dts
-            begin = min(begin, pts); end = max(end, pts + duration); longest = max(longest, duration)
+        let pts = av_rescale_q(packet.pointee.pts, stream.pointee.time_base, perSample)
+        let duration = av_rescale_q(packet.pointee.duration, stream.pointee.time_base, perSample)
+        let span = spans[index] ?? (Int64.max, Int64.min, 0)
+        spans[index] = (min(span.begin, pts), max(span.end, pts + duration), max(span.longest, duration))
+    }
+
+    /// After the file's last packet: each sound stream's samples per channel, checked against the movie's duration;
+    /// the first's (nil without sound).
+    func finish(frames: Int, rate: (num: Int32, den: Int32)) throws -> Int64? {
+        var first: Int64? = nil
+        for (index, stream) in format.streams.enumerated() where stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO {
+            let sampleRate = stream.pointee.codecpar.pointee.sample_rate
+            let span = spans[index] ?? (0, 0, 0)
+            // The sound spans the movie from its 0 to its last packet's end: encoder priming before 0 (AAC's 1024
+            // samples) is not the movie's, and a copied track may start a fraction of a packet after 0.
+            let samples = span.end > span.begin ? max(0, span.end) : 0
+            let expected = av_rescale(Int64(frames) * Int64(rate.den), Int64(sampleRate), Int64(rate.num))
+            guard abs(samples - expected) <= span.longest else {
+                throw MediaError("'\(format.path)' holds \(samples) samples of sound, the movie's \(frames) frames \(expected) (at \(sampleRate) Hz)")
+            }
+            first = first ?? samples
         }
-        // The sound spans the movie from its 0 to its last packet's end: encoder priming before 0 (AAC's 1024 samples)
-        // is not the movie's, and a copied track may start a fraction of a packet after 0 (its first whole packet).
-        let samples = end > begin ? max(0, end) : 0
-        let expected = av_rescale(Int64(frames) * Int64(rate.den), Int64(sampleRate), Int64(rate.num))
-        guard abs(samples - expected) <= longest else {
-            throw MediaError("'\(format.path)' holds \(samples) samples of sound, the movie's \(frames) frames \(expected) (at \(sampleRate) Hz)")
-        }
-        return samples
+        return first
     }
 }
 

@@ -5,9 +5,14 @@ import LayerGraphics
 
 /// Joins the segments of a segmented export (`--frames A:B`, `SegmentEncoding`) into one movie without re-encoding:
 /// their video packets are copied through libavformat with exact timestamps (frame `i` of the movie at `i` frames
-/// of `1/fps`, the rate a fraction read from the segments' tag, never rounded through a 90 kHz clock), the
-/// timeline's sound (`Exporter.exportAudio`, encoded once) muxed beside them, and the first segment's metadata
-/// copied. Everything is checked before anything is written (`SegmentCheck`); the movie appears atomically.
+/// of `1/fps`, the rate a fraction read from the segments' tag, never rounded through a 90 kHz clock), the streams of
+/// the timeline's track file (`Exporter.exportAudio`: the sound, encoded once, and the soft subtitles) muxed beside
+/// them, and the first segment's metadata copied.
+///
+/// One pass: each file is opened once and each packet read once, checked (`SegmentCheck`) as it is copied into a
+/// temporary file; the movie appears at its path only when every check passed, and a failed check removes the
+/// temporary (a join's fixed cost is what makes it a share of a farm's job: a second reading pass and probing every
+/// segment, which decodes frames, cost more than the copy).
 public enum SegmentJoiner {
     /// What a join wrote.
     public struct Report: Sendable {
@@ -19,29 +24,34 @@ public enum SegmentJoiner {
         public var audioSamples: Int64?
     }
 
-    /// Joins `segments` (in timeline order) and, when given, the sound in `audio` into `path`.
+    /// Joins `segments` (in timeline order) and, when given, the streams of the track file `audio` into `path`.
     /// - Throws: `MediaError` naming the first check that failed; `FileExistsError` when `path` appeared meanwhile
     ///   and may not be replaced.
     public static func join(segments: [String], audio: String?, to path: String, replacing: Bool = true) throws -> Report {
         FFmpegLogging.quietOnce()
-        let check = try SegmentCheck(segments: segments, audio: audio)
+        guard !segments.isEmpty else { throw MediaError("join needs at least one segment") }
+        // The first segment (probed: its stream parameters are the movie's) and the track file are opened before
+        // anything is created, so that most bad input fails before any write.
+        let first = try SegmentInput(path: segments[0], probing: true)
+        try first.checkFollows(at: 0, first: first)
+        let tracks = try audio.map { try FFmpegFormat(path: $0) }
         return try Interruption.during {
             PartialFile.sweep(beside: path)
             let temporary = PartialFile.path(for: path)
             do {
-                try write(check, temporary: temporary, name: path)
+                let report = try write(first: first, rest: Array(segments.dropFirst()), tracks: tracks, temporary: temporary, name: path)
                 try Interruption.check(writing: path)
                 try PartialFile.publish(temporary, at: path, replacing: replacing)
+                return report
             } catch {
                 try? FileManager.default.removeItem(atPath: temporary)
                 throw error
             }
-            return Report(frames: check.total, segments: segments.count, audioSamples: check.audioSamples)
         }
     }
 
-    /// Writes the checked segments and sound, interleaved by time.
-    private static func write(_ check: SegmentCheck, temporary: String, name: String) throws {
+    /// Copies the segments and the track file's streams, interleaved by time, checking every packet on the way.
+    private static func write(first: SegmentInput, rest: [String], tracks: FFmpegFormat?, temporary: String, name: String) throws -> Report {
         guard let format = av_guess_format(nil, name, nil) else { throw MediaError("cannot write '\(name)': no container for that file name") }
         var allocated: UnsafeMutablePointer<AVFormatContext>? = nil
         guard avformat_alloc_output_context2(&allocated, format, nil, temporary) >= 0, let oc = allocated else {
@@ -51,33 +61,34 @@ public enum SegmentJoiner {
             if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&oc.pointee.pb) }
             avformat_free_context(oc)
         }
-        let first = try FFmpegFormat(path: check.segments[0].path)
-        let firstVideo = first.streams[check.segments[0].stream]
-        // The sound's container metadata first, the first segment's over it; our segment tag is not the movie's.
-        let audioFormat = try check.audio.map { try FFmpegFormat(path: $0.path) }
-        if let audioFormat { av_dict_copy(&oc.pointee.metadata, audioFormat.context?.pointee.metadata, 0) }
-        av_dict_copy(&oc.pointee.metadata, first.context?.pointee.metadata, 0)
+        // The track file's container metadata first, the first segment's over it; our segment tag is not the movie's.
+        if let tracks { av_dict_copy(&oc.pointee.metadata, tracks.context?.pointee.metadata, 0) }
+        av_dict_copy(&oc.pointee.metadata, first.format.context?.pointee.metadata, 0)
         av_dict_set(&oc.pointee.metadata, SegmentEncoding.metadataKey, nil, 0)
 
         guard let video = avformat_new_stream(oc, nil) else { throw MediaError("out of memory") }
-        avcodec_parameters_copy(video.pointee.codecpar, firstVideo.pointee.codecpar)
+        avcodec_parameters_copy(video.pointee.codecpar, first.video.pointee.codecpar)
         video.pointee.codecpar.pointee.codec_tag = 0
-        av_dict_copy(&video.pointee.metadata, firstVideo.pointee.metadata, 0)
-        let frameBase = AVRational(num: check.rate.den, den: check.rate.num)
+        av_dict_copy(&video.pointee.metadata, first.video.pointee.metadata, 0)
+        let frameBase = first.frameBase
         video.pointee.time_base = frameBase
-        video.pointee.avg_frame_rate = AVRational(num: check.rate.num, den: check.rate.den)
-        video.pointee.r_frame_rate = video.pointee.avg_frame_rate
+        video.pointee.avg_frame_rate = first.rateQ
+        video.pointee.r_frame_rate = first.rateQ
 
-        var audioStream: UnsafeMutablePointer<AVStream>? = nil
-        if let audioFormat, let info = check.audio {
-            let source = audioFormat.streams[info.stream]
+        // Every sound and subtitle stream of the track file, in its order (as a single export lists them: sound, then
+        // subtitles), in its own time base.
+        var carried: [Int32: UnsafeMutablePointer<AVStream>] = [:]
+        for source in tracks?.streams ?? [] {
+            let kind = source.pointee.codecpar.pointee.codec_type
+            guard kind == AVMEDIA_TYPE_AUDIO || kind == AVMEDIA_TYPE_SUBTITLE else { source.pointee.discard = AVDISCARD_ALL; continue }
             guard let st = avformat_new_stream(oc, nil) else { throw MediaError("out of memory") }
             avcodec_parameters_copy(st.pointee.codecpar, source.pointee.codecpar)
             st.pointee.codecpar.pointee.codec_tag = 0
             st.pointee.time_base = source.pointee.time_base
             av_dict_copy(&st.pointee.metadata, source.pointee.metadata, 0)
-            audioStream = st
+            carried[source.pointee.index] = st
         }
+        if let tracks, carried.isEmpty { throw MediaError("'\(tracks.path)' has no sound or subtitles") }
         if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             let status = avio_open(&oc.pointee.pb, temporary, AVIO_FLAG_WRITE)
             guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", status) }
@@ -85,37 +96,49 @@ public enum SegmentJoiner {
         let header = FFmpegLogging.reason { avformat_write_header(oc, nil) }
         guard header.status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", header) }
 
-        // Video packets in frame units on the movie's clock, sound packets in their own time base: whichever is
+        // Video packets in frame units on the movie's clock, track packets in their own time base: whichever is
         // earlier goes first, so the muxer never holds more than a packet of either.
-        var videoPackets = SegmentPackets(check.segments)
-        let audioReader = try audioFormat.map { _ in try PacketReader(path: check.audio!.path, stream: check.audio!.stream) }
+        var videoPackets = SegmentPackets(first: first, rest: rest)
+        var trackCheck = tracks.map { TrackCheck($0) }
+        let trackReader = tracks.map { PacketReader(format: $0, stream: nil) }
         var nextVideo = try videoPackets.next()
-        var nextAudio = try audioReader?.next()
-        let audioBase = audioReader?.timeBase ?? AVRational(num: 1, den: 1)
-        while nextVideo != nil || nextAudio != nil {
+        var nextTrack = try trackReader?.next()
+        while nextVideo != nil || nextTrack != nil {
             let takeVideo: Bool
-            if let v = nextVideo, let a = nextAudio {
-                takeVideo = av_compare_ts(v.pointee.dts, frameBase, a.pointee.dts == lp_av_nopts_value() ? a.pointee.pts : a.pointee.dts, audioBase) <= 0
+            if let v = nextVideo, let t = nextTrack, let tracks {
+                let base = tracks.streams[Int(t.pointee.stream_index)].pointee.time_base
+                takeVideo = av_compare_ts(v.pointee.dts, frameBase, t.pointee.dts == lp_av_nopts_value() ? t.pointee.pts : t.pointee.dts, base) <= 0
             } else { takeVideo = nextVideo != nil }
             if takeVideo, let packet = nextVideo {
+                defer { freePacket(packet) }
                 av_packet_rescale_ts(packet, frameBase, video.pointee.time_base)
                 packet.pointee.stream_index = video.pointee.index
                 let status = av_interleaved_write_frame(oc, packet)
-                freePacket(packet)
                 guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", status) }
                 nextVideo = try videoPackets.next()
-            } else if let packet = nextAudio, let audioStream {
-                av_packet_rescale_ts(packet, audioBase, audioStream.pointee.time_base)
-                packet.pointee.stream_index = audioStream.pointee.index
-                packet.pointee.pos = -1
-                let status = av_interleaved_write_frame(oc, packet)
-                freePacket(packet)
-                guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", status) }
-                nextAudio = try audioReader?.next()
+            } else if let packet = nextTrack, let tracks {
+                defer { freePacket(packet) }
+                if let out = carried[packet.pointee.stream_index] {
+                    try trackCheck?.check(packet)
+                    // The track file's own cue ends (an MP4's): the join's muxer writes its own, as a single export's did.
+                    if SubtitleStreamWriter.isMovTextGap(packet, codec: out.pointee.codecpar.pointee.codec_id) {
+                        nextTrack = try trackReader?.next()
+                        continue
+                    }
+                    av_packet_rescale_ts(packet, tracks.streams[Int(packet.pointee.stream_index)].pointee.time_base, out.pointee.time_base)
+                    packet.pointee.stream_index = out.pointee.index
+                    packet.pointee.pos = -1
+                    let status = av_interleaved_write_frame(oc, packet)
+                    guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", status) }
+                }
+                nextTrack = try trackReader?.next()
             }
         }
+        try videoPackets.finish()
+        let samples = try trackCheck?.finish(frames: first.total, rate: first.rate)
         let status = av_write_trailer(oc)
         guard status >= 0 else { throw MediaError.ffmpeg("cannot finish '\(name)'", status) }
+        return Report(frames: first.total, segments: rest.count + 1, audioSamples: samples)
     }
 }
 
@@ -125,19 +148,16 @@ func freePacket(_ packet: UnsafeMutablePointer<AVPacket>) {
     av_packet_free(&owned)
 }
 
-/// Reads one stream's packets of a file, in order, each a packet of its own (the caller frees it).
+/// Reads a file's packets in order, of one stream or (`stream` nil) of every stream not discarded, each a packet of
+/// its own (the caller frees it).
 final class PacketReader {
     let format: FFmpegFormat
-    let stream: Int
-    var timeBase: AVRational { format.streams[stream].pointee.time_base }
+    let stream: Int?
 
-    init(format: FFmpegFormat, stream: Int) {
+    init(format: FFmpegFormat, stream: Int?) {
         self.format = format
         self.stream = stream
-    }
-
-    convenience init(path: String, stream: Int) throws {
-        self.init(format: try FFmpegFormat(path: path), stream: stream)
+        if let stream { for other in format.streams where other.pointee.index != Int32(stream) { other.pointee.discard = AVDISCARD_ALL } }
     }
 
     func next() throws -> UnsafeMutablePointer<AVPacket>? {
@@ -149,37 +169,68 @@ final class PacketReader {
                 freePacket(packet)
                 throw MediaError.ffmpeg("cannot read '\(format.path)'", status)
             }
-            if packet.pointee.stream_index == Int32(stream) { return packet }
+            if stream.map({ packet.pointee.stream_index == Int32($0) }) ?? true { return packet }
             av_packet_unref(packet)
         }
     }
 }
 
-/// The video packets of checked segments one after another, moved onto the movie's clock: a segment of frames
-/// [A, B) has its timestamps (exact multiples of a frame, `SegmentCheck` saw to it) shifted by A frames.
+/// The video packets of the segments one after another, each checked (`SegmentPacketCheck`) and moved onto the
+/// movie's clock: a segment of frames [A, B) has its timestamps (exact multiples of a frame, as the check makes
+/// sure) shifted by A frames. Each segment is opened when the one before it is done (its header only), and checked
+/// to follow it.
 struct SegmentPackets {
-    private let segments: [SegmentCheck.Segment]
-    private var index = 0
+    private let first: SegmentInput
+    private var rest: ArraySlice<String>
+    private var current: SegmentInput?
+    /// The frame after the last segment done.
+    private var end = 0
     private var reader: PacketReader?
+    private var check: SegmentPacketCheck?
 
-    init(_ segments: [SegmentCheck.Segment]) { self.segments = segments }
+    init(first: SegmentInput, rest: [String]) {
+        self.first = first
+        self.rest = rest[...]
+        start(first)
+    }
+
+    private mutating func start(_ segment: SegmentInput) {
+        current = segment
+        reader = PacketReader(format: segment.format, stream: segment.stream)
+        check = SegmentPacketCheck(segment)
+    }
 
     /// The next packet with its timestamps in frames of the movie, or nil after the last segment's last.
     mutating func next() throws -> UnsafeMutablePointer<AVPacket>? {
-        while index < segments.count {
-            let segment = segments[index]
-            if reader == nil { reader = try PacketReader(path: segment.path, stream: segment.stream) }
+        while let segment = current {
             if let packet = try reader!.next() {
-                let base = reader!.timeBase
-                packet.pointee.pts = Int64(segment.frames.lowerBound) + SegmentCheck.frames(packet.pointee.pts, base, segment.rate)
-                packet.pointee.dts = Int64(segment.frames.lowerBound) + SegmentCheck.frames(packet.pointee.dts, base, segment.rate)
+                do {
+                    let (pts, dts) = try check!.check(packet)
+                    packet.pointee.pts = Int64(segment.frames.lowerBound) + pts
+                    packet.pointee.dts = Int64(segment.frames.lowerBound) + dts
+                } catch {
+                    freePacket(packet)
+                    throw error
+                }
                 packet.pointee.duration = 1
                 packet.pointee.pos = -1
                 return packet
             }
-            reader = nil
-            index += 1
+            try check!.finish()
+            end = segment.frames.upperBound
+            reader = nil; check = nil; current = nil // closes the file (but the first's) before the next opens
+            guard let path = rest.popFirst() else { break }
+            let next = try SegmentInput(path: path, probing: false)
+            try next.checkFollows(at: end, first: first)
+            start(next)
         }
         return nil
+    }
+
+    /// After the last packet: the segments reached the movie's last frame.
+    func finish() throws {
+        guard end == first.total else {
+            throw MediaError("the segments end at frame \(end) of \(first.total): the last one is missing")
+        }
     }
 }

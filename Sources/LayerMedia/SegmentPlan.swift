@@ -19,9 +19,10 @@ public struct SegmentPlan: Sendable, Equatable {
         segments = stride(from: 0, to: frames, by: perSegment).map { $0..<min(frames, $0 + perSegment) }
     }
 
-    /// The plan as one line of JSON: what the farm reads.
-    public func json(rate: (num: Int32, den: Int32), audio: Bool) -> String {
+    /// The plan as one line of JSON: what the farm reads. `audio` and `subtitles`: whether the export has sound and
+    /// soft subtitle streams, the track file's (`--audio-only`) that the join muxes in.
+    public func json(rate: (num: Int32, den: Int32), audio: Bool, subtitles: Bool) -> String {
         let list = segments.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ")
-        return "{\"frames\": \(total), \"rate\": [\(rate.num), \(rate.den)], \"gop\": \(gop), \"audio\": \(audio), \"segments\": [\(list)]}"
+        return "{\"frames\": \(total), \"rate\": [\(rate.num), \(rate.den)], \"gop\": \(gop), \"audio\": \(audio), \"subtitles\": \(subtitles), \"segments\": [\(list)]}"
     }
 }

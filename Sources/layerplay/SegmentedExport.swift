@@ -12,12 +12,16 @@ extension SegmentFlags {
         }
         let rate = base.settings.frameRate
         let plan = SegmentPlan(total: base.frameCount, gop: SegmentEncoding.gopLength(rate: rate), count: segments ?? 1)
+        // Sound and soft subtitles: rendered once into the track file and muxed at the join, never per segment (a
+        // segment's render does not ask which there are).
         if self.plan {
-            print(plan.json(rate: rate, audio: base.audioSource != nil))
+            let tracks = base.segmentTracks(for: output)
+            print(plan.json(rate: rate, audio: tracks.audio, subtitles: tracks.subtitles))
             return
         }
         if audioOnly {
-            guard base.audioSource != nil else { throw RunError("the export has no sound to write into '\(output)'") }
+            let tracks = base.segmentTracks(for: output)
+            guard tracks.audio || tracks.subtitles else { throw RunError("the export has no sound or subtitles to write into '\(output)'") }
             try base.exportAudio(to: output, replacing: replacing)
             return
         }
@@ -28,11 +32,12 @@ extension SegmentFlags {
             _ = try Self.segment(of: base, frames: frames.frames).export(to: output, replacing: replacing, progress: progress)
             return
         }
-        try renderAndJoin(base, plan: plan, to: output, replacing: replacing, progress: progress)
+        let tracks = base.segmentTracks(for: output)
+        try renderAndJoin(base, plan: plan, tracks: tracks.audio || tracks.subtitles, to: output, replacing: replacing, progress: progress)
     }
 
-    /// Every segment of the plan, then the sound, each into a scratch folder, then the join.
-    private func renderAndJoin(_ base: Exporter, plan: SegmentPlan, to output: String, replacing: Bool,
+    /// Every segment of the plan, then the track file (sound and soft subtitles), each into a scratch folder, then the join.
+    private func renderAndJoin(_ base: Exporter, plan: SegmentPlan, tracks: Bool, to output: String, replacing: Bool,
                                progress: ((Exporter.Progress) -> Void)?) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("layerplay-segments-\(getpid())-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -45,14 +50,14 @@ extension SegmentFlags {
             files.append(file)
         }
         var audio: String? = nil
-        if base.audioSource != nil {
+        if tracks {
             audio = (scratch as NSString).appendingPathComponent("audio.\(ext)")
             try base.exportAudio(to: audio!, replacing: true)
         }
         _ = try SegmentJoiner.join(segments: files, audio: audio, to: output, replacing: replacing)
     }
 
-    /// The export of frames `frames` of `base`'s timeline, without sound or subtitle streams (the join adds the sound).
+    /// The export of frames `frames` of `base`'s timeline, without sound or subtitle streams (the join adds them).
     static func segment(of base: Exporter, frames: Range<Int>) -> Exporter {
         let exporter = Exporter(root: base.root, width: base.width, height: base.height, settings: base.settings,
                                 start: base.start, frameCount: frames.count, audioSource: nil)

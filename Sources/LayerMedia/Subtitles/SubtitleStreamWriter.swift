@@ -21,7 +21,8 @@ final class SubtitleStreamWriter {
     static let maximumPackets = SubtitleTrack.maximumCues
 
     /// Adds the output streams (before the header is written); nil when the source has no subtitle stream to carry.
-    init?(source: String, range: ClosedRange<Double>, into output: UnsafeMutablePointer<AVFormatContext>, name: String) {
+    /// `warn: false` keeps the line about dropped streams to itself (a question asked before the export that says it).
+    init?(source: String, range: ClosedRange<Double>, into output: UnsafeMutablePointer<AVFormatContext>, name: String, warn: Bool = true) {
         self.output = output
         self.name = name
         guard let format = try? FFmpegFormat(path: source), let muxer = output.pointee.oformat else { return nil }
@@ -60,7 +61,7 @@ final class SubtitleStreamWriter {
                 dropped += 1
             }
         }
-        if dropped > 0 {
+        if dropped > 0 && warn {
             StandardError.writeLine("layerplay: warning: \(container.name) cannot hold \(dropped == subtitleStreams.count ? "the" : "\(dropped) of the") subtitles of '\(source)'; '\(name)' is written without \(dropped == 1 ? "that stream" : "them")")
         }
         guard !streams.isEmpty else { return nil }
@@ -98,7 +99,15 @@ final class SubtitleStreamWriter {
         return context
     }
 
-    /// The source's packets of the copied streams that overlap the window, shifted to start at its beginning.
+    /// An empty mov_text sample: what the MOV muxer writes by itself to end a cue that the next does not follow at
+    /// once. Read from an MP4 and written again, it would be an ordinary sample to the output's muxer, which ends the
+    /// cue again (a second, empty sample at each cue's end); left out, the output's cues end as its muxer ends them.
+    static func isMovTextGap(_ packet: UnsafeMutablePointer<AVPacket>, codec: AVCodecID) -> Bool {
+        codec == AV_CODEC_ID_MOV_TEXT && packet.pointee.size == 2 && packet.pointee.data[0] == 0 && packet.pointee.data[1] == 0
+    }
+
+    /// The source's packets of the copied streams that overlap the window, shifted to start at its beginning (without
+    /// the source's empty mov_text samples: `isMovTextGap`).
     private func readPackets(_ format: FFmpegFormat, copied: [Int32: UnsafeMutablePointer<AVStream>], origin: Double, window: Range<Int64>) {
         guard let context = format.context else { return }
         for stream in format.streams where copied[stream.pointee.index] == nil { stream.pointee.discard = AVDISCARD_ALL }
@@ -107,7 +116,8 @@ final class SubtitleStreamWriter {
         guard let packet else { return }
         while av_read_frame(context, packet) >= 0 {
             defer { av_packet_unref(packet) }
-            guard let out = copied[packet.pointee.stream_index], pending.count < Self.maximumPackets else { continue }
+            guard let out = copied[packet.pointee.stream_index], pending.count < Self.maximumPackets,
+                  !Self.isMovTextGap(packet, codec: out.pointee.codecpar.pointee.codec_id) else { continue }
             let tb = format.streams[Int(packet.pointee.stream_index)].pointee.time_base
             let pts = packet.pointee.pts == lp_av_nopts_value() ? packet.pointee.dts : packet.pointee.pts
             guard pts != lp_av_nopts_value() else { continue }
