@@ -8,6 +8,12 @@ struct LinearTable: @unchecked Sendable {
     private let last: Int
     private let scale: Float
 
+    /// The samples, the last index an interpolation starts from and the scale from 0…1 to an index, as the AVX2
+    /// kernel reads them (`lp_video_color`).
+    var samples: UnsafePointer<Float> { UnsafePointer(values) }
+    var lastIndex: Int32 { Int32(last) }
+    var indexScale: Float { scale }
+
     /// `f` sampled at `count` + 1 evenly spaced points of 0…1.
     init(count: Int, _ f: (Double) -> Double) {
         values = .allocate(capacity: count + 1)
@@ -37,6 +43,9 @@ struct LogTable: @unchecked Sendable {
     static let lastBits = UInt32(127 + highExponent) << 23
     private let values: UnsafeMutablePointer<Float>
 
+    /// The samples, as the AVX2 kernel reads them (`lp_video_color`, with the bits and shift above).
+    var samples: UnsafePointer<Float> { UnsafePointer(values) }
+
     init(_ f: (Double) -> Double) {
         let count = Int((Self.lastBits - Self.firstBits) >> Self.mantissaShift)
         values = .allocate(capacity: count + 1)
@@ -44,9 +53,6 @@ struct LogTable: @unchecked Sendable {
     }
 
     func deallocate() { values.deallocate() }
-
-    /// A table of 1 (never deallocated; shared): what the loop multiplies by when nothing is tone-mapped.
-    static let one = LogTable { _ in 1 }
 
     /// f(x) for x ≥ 0 (a negative x has the sign bit set and clamps to the top: callers pass non-negative values).
     @inline(__always) func callAsFunction(_ x: Float) -> Float {

@@ -3,7 +3,8 @@
 // Pixel kernels that need instructions Swift cannot emit for the baseline x86-64 target (AVX2: gathers, byte
 // shuffles, 256-bit integer lanes). Each is compiled for AVX2 alone (a function attribute), chosen at run time when
 // the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
-// SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift).
+// SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift and
+// VideoColorConverter.swift).
 #include <stdint.h>
 #include "tsan_annotations.h"
 
@@ -116,5 +117,34 @@ long lp_chroma_matrix_avx2(uint8_t *dy, uint8_t *cb2, uint8_t *cr2, const uint8_
 /// y[i] = clamp((2·y[i] + dy[i] − 127) >> 1, 0, 255), 16 at a time: `count` rounded down to a multiple of 16, which
 /// it returns. Bit for bit `MatrixChange.addHalfChange`.
 long lp_add_half_change_avx2(uint8_t *y, const uint8_t *dy, long count);
+
+/// What `VideoColorConverter` converts with: the Y'CbCr → R'G'B' coefficients (0…1 scale), the decode table
+/// (`LinearTable`: decodeLast + 2 samples over 0…1, decodeScale = decodeLast + 1), the tone curve's gain on
+/// luminance (a `LogTable`; NULL when nothing is tone-mapped) with the source's luminance weights, the source
+/// primaries → BT.709 matrix (row-major) and the encode table (a `LogTable`). A `LogTable` is indexed by a float's
+/// bits: clamped to logFirstBits…logLastBits − 1, less logFirstBits, the index is that >> logShift and the rest the
+/// interpolation's fraction (LayerGraphics' ColorTables.swift, which sets these).
+typedef struct {
+    uint32_t logFirstBits, logLastBits;
+    int32_t logShift;
+    const float *decode;
+    float decodeScale;
+    int32_t decodeLast;
+    const float *gain;
+    const float *encode;
+    float ys, rCr, gCb, gCr, bCb, yOffset, cOffset;
+    float luma[3];
+    float m[9];
+} lp_video_color;
+
+/// One luma row of an HDR or wide-gamut picture converted, eight pixels at a time: the 10-bit BT.709 Y codes
+/// (dithered for row `row`, columns from 0) into `yOut`, and each pixel's encoded B' − Y' and R' − Y' into
+/// `cbDiff` and `crDiff` (the caller averages them into the chroma codes). `luma`, `cb` and `cr` are the row and
+/// its chroma rows, samples of `sampleBytes` (1 or 2) bytes; chroma subsampled horizontally when `chromaShiftX` is
+/// 1. Returns `count` rounded down to a multiple of 8: the caller does the rest. Reads nothing at or past `count`
+/// (nor past the chroma sample of the last pixel done). Bit for bit `VideoColorConverter.lumaRowSwift`.
+long lp_video_color_row_avx2(uint16_t *yOut, float *cbDiff, float *crDiff, long count, const void *luma,
+                             const void *cb, const void *cr, int sampleBytes, int chromaShiftX, long row,
+                             const lp_video_color *k);
 
 #endif
