@@ -1,7 +1,7 @@
 // HDR and wide-gamut video → SDR BT.709 (LayerGraphics' VideoColorConverter.swift; its Swift twin, `lumaRowSwift`,
 // is the reference in the tests): the converter's per-pixel chain — Y'CbCr → R'G'B', the decode table, the tone
 // curve's gain on luminance, the primaries matrix, the gamut move, the encode table, BT.709 Y' with the ordered
-// dither — eight luma pixels a register. The tables are read with gathers (both samples of each interpolation);
+// dither — eight luma pixels a register. The tables are read with gathers (one a table read, at the nearest sample);
 // every float operation is the Swift twin's, in its order, without fused multiply-adds, so the two agree bit for bit.
 #include "CKernels.h"
 
@@ -11,28 +11,19 @@
 
 #define AVX2 __attribute__((target("avx2")))
 
-/// `LinearTable`: f(x) for x clamped to 0…1, interpolated between the two samples around x·scale.
-AVX2 static inline __m256 linear_table(const float *values, __m256 scale, __m256i last, __m256 x) {
+/// `LinearTable`: f(x) for x clamped to 0…1, the sample nearest x·scale.
+AVX2 static inline __m256 linear_table(const float *values, __m256 scale, __m256 x) {
     __m256 p = _mm256_mul_ps(_mm256_min_ps(_mm256_max_ps(x, _mm256_setzero_ps()), _mm256_set1_ps(1)), scale);
-    __m256i i = _mm256_min_epi32(_mm256_cvttps_epi32(p), last);
-    __m256 f = _mm256_sub_ps(p, _mm256_cvtepi32_ps(i));
-    __m256 v0 = _mm256_i32gather_ps(values, i, 4);
-    __m256 v1 = _mm256_i32gather_ps(values, _mm256_add_epi32(i, _mm256_set1_epi32(1)), 4);
-    return _mm256_add_ps(v0, _mm256_mul_ps(f, _mm256_sub_ps(v1, v0)));
+    return _mm256_i32gather_ps(values, _mm256_cvttps_epi32(_mm256_add_ps(p, _mm256_set1_ps(0.5f))), 4);
 }
 
-/// `LogTable`: f(x) for x ≥ 0, indexed by the float's bits (exponent and top 8 mantissa bits), interpolated.
+/// `LogTable`: f(x) for x ≥ 0, the sample nearest x's bits (exponent and top mantissa bits).
 AVX2 static inline __m256 log_table(const float *values, const lp_video_color *k, __m256 x) {
     const __m256i first = _mm256_set1_epi32((int32_t)k->logFirstBits);
     __m256i bits = _mm256_min_epu32(_mm256_max_epu32(_mm256_castps_si256(x), first),
                                     _mm256_set1_epi32((int32_t)(k->logLastBits - 1)));
-    __m256i offset = _mm256_sub_epi32(bits, first);
-    __m256i i = _mm256_srl_epi32(offset, _mm_cvtsi32_si128(k->logShift));
-    __m256 f = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(offset, _mm256_set1_epi32((1 << k->logShift) - 1))),
-                             _mm256_set1_ps(1.0f / (float)(1 << k->logShift)));
-    __m256 v0 = _mm256_i32gather_ps(values, i, 4);
-    __m256 v1 = _mm256_i32gather_ps(values, _mm256_add_epi32(i, _mm256_set1_epi32(1)), 4);
-    return _mm256_add_ps(v0, _mm256_mul_ps(f, _mm256_sub_ps(v1, v0)));
+    __m256i offset = _mm256_add_epi32(_mm256_sub_epi32(bits, first), _mm256_set1_epi32(1 << (k->logShift - 1)));
+    return _mm256_i32gather_ps(values, _mm256_srl_epi32(offset, _mm_cvtsi32_si128(k->logShift)), 4);
 }
 
 /// a·x + b·y + c·z, added left to right (as the twin).
@@ -67,7 +58,6 @@ AVX2 long lp_video_color_row_avx2(uint16_t *yOut, float *cbDiff, float *crDiff, 
                                   const lp_video_color *k) {
     const long whole = count / 8 * 8;
     const __m256 scale = _mm256_set1_ps(k->decodeScale);
-    const __m256i last = _mm256_set1_epi32(k->decodeLast);
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
     // The dither's row bits, and its column bits from x ⊕ row (4×4 Bayer, as `VideoColorConverter.dither`).
     const __m256i rowBits = _mm256_set1_epi32((int32_t)((row & 1) << 2 | (row >> 1 & 1)));
@@ -85,9 +75,9 @@ AVX2 long lp_video_color_row_avx2(uint16_t *yOut, float *cbDiff, float *crDiff, 
         __m256 addG = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(k->gCb), b), _mm256_mul_ps(_mm256_set1_ps(k->gCr), r));
         __m256 addB = _mm256_mul_ps(_mm256_set1_ps(k->bCb), b);
         // R'G'B' → linear light.
-        __m256 cR = linear_table(k->decode, scale, last, _mm256_add_ps(l, addR));
-        __m256 cG = linear_table(k->decode, scale, last, _mm256_add_ps(l, addG));
-        __m256 cB = linear_table(k->decode, scale, last, _mm256_add_ps(l, addB));
+        __m256 cR = linear_table(k->decode, scale, _mm256_add_ps(l, addR));
+        __m256 cG = linear_table(k->decode, scale, _mm256_add_ps(l, addG));
+        __m256 cB = linear_table(k->decode, scale, _mm256_add_ps(l, addB));
         if (k->gain) {
             __m256 g = log_table(k->gain, k, dot3(cR, cG, cB, k->luma[0], k->luma[1], k->luma[2]));
             cR = _mm256_mul_ps(cR, g); cG = _mm256_mul_ps(cG, g); cB = _mm256_mul_ps(cB, g);

@@ -119,17 +119,16 @@ long lp_chroma_matrix_avx2(uint8_t *dy, uint8_t *cb2, uint8_t *cr2, const uint8_
 long lp_add_half_change_avx2(uint8_t *y, const uint8_t *dy, long count);
 
 /// What `VideoColorConverter` converts with: the Y'CbCr → R'G'B' coefficients (0…1 scale), the decode table
-/// (`LinearTable`: decodeLast + 2 samples over 0…1, decodeScale = decodeLast + 1), the tone curve's gain on
+/// (`LinearTable`: decodeScale + 1 samples over 0…1), the tone curve's gain on
 /// luminance (a `LogTable`; NULL when nothing is tone-mapped) with the source's luminance weights, the source
 /// primaries → BT.709 matrix (row-major) and the encode table (a `LogTable`). A `LogTable` is indexed by a float's
-/// bits: clamped to logFirstBits…logLastBits − 1, less logFirstBits, the index is that >> logShift and the rest the
-/// interpolation's fraction (LayerGraphics' ColorTables.swift, which sets these).
+/// bits: clamped to logFirstBits…logLastBits − 1, less logFirstBits, the nearest sample's index is that plus half a
+/// step, >> logShift (LayerGraphics' ColorTables.swift, which sets these). Tables are read at the nearest sample.
 typedef struct {
     uint32_t logFirstBits, logLastBits;
     int32_t logShift;
     const float *decode;
     float decodeScale;
-    int32_t decodeLast;
     const float *gain;
     const float *encode;
     float ys, rCr, gCb, gCr, bCb, yOffset, cOffset;
