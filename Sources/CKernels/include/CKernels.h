@@ -3,8 +3,8 @@
 // Pixel kernels that need instructions Swift cannot emit for the baseline x86-64 target (AVX2: gathers, byte
 // shuffles, 256-bit integer lanes). Each is compiled for AVX2 alone (a function attribute), chosen at run time when
 // the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
-// SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift and
-// VideoColorConverter.swift).
+// SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift,
+// VideoColorConverter.swift and TenBitReduction.swift).
 #include <stdint.h>
 #include "tsan_annotations.h"
 
@@ -145,5 +145,11 @@ typedef struct {
 long lp_video_color_row_avx2(uint16_t *yOut, float *cbDiff, float *crDiff, long count, const void *luma,
                              const void *cb, const void *cr, int sampleBytes, int chromaShiftX, long row,
                              const lp_video_color *k);
+
+/// A row of 10-bit samples (in 16-bit words) → 8-bit ones: dst[x] = min((src[x] + d) >> 2, 255), the sum saturating
+/// at 65535, with d the 2×2 ordered dither of column x and row `row` (0, 2 on even rows; 3, 1 on odd ones), 16
+/// samples at a time: `count` rounded down to a multiple of 16, which it returns (the caller does the rest). Bit for
+/// bit `TenBitReduction.reduceRowSwift`.
+long lp_reduce10_row_avx2(uint8_t *dst, const uint16_t *src, long count, long row);
 
 #endif
