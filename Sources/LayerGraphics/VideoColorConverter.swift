@@ -1,3 +1,4 @@
+import CKernels
 import Dispatch
 import Foundation
 
@@ -26,7 +27,6 @@ public final class VideoColorConverter: @unchecked Sendable {
     private let encode: LogTable
     private let row0: SIMD3<Float>, row1: SIMD3<Float>, row2: SIMD3<Float>
     private let luma: SIMD3<Float>
-    private let luma709: SIMD3<Float>
 
     /// The most the tone curve may multiply light by. Its black lift (BT.2390's E3, which the SDR display's BT.1886
     /// black takes back off) raises light near zero to the display's black, an unbounded ratio as light → 0: applied
@@ -68,7 +68,6 @@ public final class VideoColorConverter: @unchecked Sendable {
         (row0, row1, row2) = (rows[0], rows[1], rows[2])
         let w = primaries.luminanceWeights
         luma = SIMD3(Float(w.x), Float(w.y), Float(w.z))
-        luma709 = SIMD3(0.2126, 0.7152, 0.0722)
     }
 
     deinit {
@@ -78,8 +77,9 @@ public final class VideoColorConverter: @unchecked Sendable {
     }
 
     /// The picture converted: same size and chroma subsampling, 10 bits, BT.709 limited range. `buffer` must be
-    /// planar Y′CbCr without alpha (8 or 10 bits); other formats are returned as they are.
-    public func convert(_ buffer: PixelBuffer) -> PixelBuffer {
+    /// planar Y′CbCr without alpha (8 or 10 bits); other formats are returned as they are. `avx2` chooses the
+    /// AVX2 row step or its Swift twin (the tests compare them).
+    public func convert(_ buffer: PixelBuffer, avx2: Bool = avx2KernelsEnabled) -> PixelBuffer {
         guard let format = Self.outputFormat(for: buffer.format) else { return buffer }
         let shift = buffer.format.chromaShift
         let chromaRows = buffer.planes[1].height
@@ -93,11 +93,7 @@ public final class VideoColorConverter: @unchecked Sendable {
             let bands = min(chromaRows, 8 * max(1, ProcessInfo.processInfo.activeProcessorCount))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let rows = (chromaRows * band / bands)..<(chromaRows * (band + 1) / bands)
-                if buffer.format.bitDepth > 8 {
-                    self.convertRows(rows, of: buffer, shift: shift, sample: UInt16.self, into: out)
-                } else {
-                    self.convertRows(rows, of: buffer, shift: shift, sample: UInt8.self, into: out)
-                }
+                self.convertRows(rows, of: buffer, shift: shift, into: out, avx2: avx2)
             }
         }
     }
@@ -117,51 +113,123 @@ public final class VideoColorConverter: @unchecked Sendable {
         }
     }
 
-    /// Converts the chroma rows `rows` (and the luma rows they cover).
-    private func convertRows<Sample: FixedWidthInteger & UnsignedInteger>(
-        _ rows: Range<Int>, of buffer: PixelBuffer, shift: (x: Int, y: Int), sample: Sample.Type,
-        into out: OutputPlanes
-    ) {
-        let k = buffer.yuvToRGB
-        // 0…255 coefficients → 0…1.
-        let ys = k.yScale / 255, rCr = k.crToR / 255, gCb = k.cbToG / 255, gCr = k.crToG / 255, bCb = k.cbToB / 255
-        let yOff = k.yOffset, cOff = k.cOffset
-        let p = buffer.planes
+    /// Converts the chroma rows `rows` (and the luma rows they cover): each luma row through `lumaRow` (its Y codes,
+    /// and its pixels' encoded colour differences in a scratch row), then each chroma code from the average of the
+    /// differences of the luma pixels it covers.
+    private func convertRows(_ rows: Range<Int>, of buffer: PixelBuffer, shift: (x: Int, y: Int), into out: OutputPlanes,
+                             avx2: Bool) {
+        let k = kernelConstants(for: buffer)
+        let p = buffer.planes, width = buffer.width
+        let sampleBytes = buffer.format.bitDepth > 8 ? 2 : 1
         let chromaWidth = p[1].width
-        // Everything the loop reads, as locals: no property access (and no reference counting) per pixel.
-        let row0 = self.row0, row1 = self.row1, row2 = self.row2, luma = self.luma, luma709 = self.luma709
-        let decode = self.decode, encode = self.encode, gain = self.gain ?? LogTable.one, toneMaps = self.gain != nil
         let (yOut, yStride) = out.planes[0], (uOut, uStride) = out.planes[1], (vOut, vStride) = out.planes[2]
-        for cy in rows {
-            let cbRow = (p[1].base + cy * p[1].bytesPerRow).assumingMemoryBound(to: Sample.self)
-            let crRow = (p[2].base + cy * p[2].bytesPerRow).assumingMemoryBound(to: Sample.self)
-            let uRow = (uOut + cy * uStride).assumingMemoryBound(to: UInt16.self)
-            let vRow = (vOut + cy * vStride).assumingMemoryBound(to: UInt16.self)
-            let lumaRows = (cy << shift.y)..<min(buffer.height, (cy + 1) << shift.y)
-            for cx in 0..<chromaWidth {
-                let cb = Float(cbRow[cx]) - cOff, cr = Float(crRow[cx]) - cOff
-                let addR = rCr * cr, addG = gCb * cb + gCr * cr, addB = bCb * cb
-                var sumCb: Float = 0, sumCr: Float = 0, n: Float = 0
-                for y in lumaRows {
-                    let yIn = (p[0].base + y * p[0].bytesPerRow).assumingMemoryBound(to: Sample.self)
-                    let yRow = (yOut + y * yStride).assumingMemoryBound(to: UInt16.self)
-                    for x in (cx << shift.x)..<min(buffer.width, (cx + 1) << shift.x) {
-                        let l = ys * (Float(yIn[x]) - yOff)
-                        // R′G′B′ → linear, in units of SDR white (HLG: scene light).
-                        var c = SIMD3(decode(l + addR), decode(l + addG), decode(l + addB))
-                        if toneMaps { c *= gain((c * luma).sum()) }
-                        c = SIMD3((row0 * c).sum(), (row1 * c).sum(), (row2 * c).sum())
-                        c = Self.intoGamut(c, luminance: (c * luma709).sum())
-                        let e = SIMD3(encode(c.x), encode(c.y), encode(c.z))
-                        let yPrime = (e * luma709).sum()
-                        yRow[x] = Self.code(64 + 876 * yPrime + Self.dither(x, y))
-                        sumCb += e.z - yPrime; sumCr += e.x - yPrime; n += 1
-                    }
+        // Per luma row of a chroma row: B′ − Y′, then R′ − Y′, of every pixel.
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * width << shift.y) { scratch in
+            let differences = scratch.baseAddress!
+            for cy in rows {
+                let lumaRows = (cy << shift.y)..<min(buffer.height, (cy + 1) << shift.y)
+                for (j, y) in lumaRows.enumerated() {
+                    let cbDiff = differences + 2 * j * width
+                    lumaRow(k, yOut: (yOut + y * yStride).assumingMemoryBound(to: UInt16.self), cbDiff: cbDiff,
+                            crDiff: cbDiff + width, count: width, luma: p[0].base + y * p[0].bytesPerRow,
+                            cb: p[1].base + cy * p[1].bytesPerRow, cr: p[2].base + cy * p[2].bytesPerRow,
+                            sampleBytes: sampleBytes, chromaShiftX: shift.x, row: y, avx2: avx2)
                 }
-                let d = Self.dither(cx, cy)
-                uRow[cx] = Self.code(512 + 896 / 1.8556 * sumCb / n + d)
-                vRow[cx] = Self.code(512 + 896 / 1.5748 * sumCr / n + d)
+                let uRow = (uOut + cy * uStride).assumingMemoryBound(to: UInt16.self)
+                let vRow = (vOut + cy * vStride).assumingMemoryBound(to: UInt16.self)
+                let rowCount = lumaRows.count
+                // 4:2:0's whole 2×2 blocks, straight (the general loop below costs more than the sums); the same
+                // sums in the same order.
+                let whole = shift == (1, 1) && rowCount == 2 ? width / 2 : 0
+                let cb0 = differences, cr0 = cb0 + width, cb1 = cr0 + width, cr1 = cb1 + width
+                for cx in 0..<whole {
+                    let x = 2 * cx, d = Self.dither(cx, cy)
+                    uRow[cx] = Self.code(512 + 896 / 1.8556 * (cb0[x] + cb0[x + 1] + cb1[x] + cb1[x + 1]) / 4 + d)
+                    vRow[cx] = Self.code(512 + 896 / 1.5748 * (cr0[x] + cr0[x + 1] + cr1[x] + cr1[x + 1]) / 4 + d)
+                }
+                for cx in whole..<chromaWidth {
+                    var sumCb: Float = 0, sumCr: Float = 0, n: Float = 0
+                    for j in 0..<rowCount {
+                        let cbDiff = differences + 2 * j * width, crDiff = cbDiff + width
+                        for x in (cx << shift.x)..<min(width, (cx + 1) << shift.x) {
+                            sumCb += cbDiff[x]; sumCr += crDiff[x]; n += 1
+                        }
+                    }
+                    let d = Self.dither(cx, cy)
+                    uRow[cx] = Self.code(512 + 896 / 1.8556 * sumCb / n + d)
+                    vRow[cx] = Self.code(512 + 896 / 1.5748 * sumCr / n + d)
+                }
             }
+        }
+    }
+
+    /// The constants of the per-pixel chain for pictures like `buffer` (its matrix, range and bit depth), as both
+    /// the AVX2 kernel and its Swift twin read them. The tables stay owned by the converter.
+    func kernelConstants(for buffer: PixelBuffer) -> lp_video_color {
+        let c = buffer.yuvToRGB
+        // 0…255 coefficients → 0…1.
+        return lp_video_color(
+            logFirstBits: LogTable.firstBits, logLastBits: LogTable.lastBits, logShift: Int32(LogTable.mantissaShift),
+            decode: decode.samples, decodeScale: decode.indexScale,
+            gain: gain.map { $0.samples }, encode: encode.samples,
+            ys: c.yScale / 255, rCr: c.crToR / 255, gCb: c.cbToG / 255, gCr: c.crToG / 255, bCb: c.cbToB / 255,
+            yOffset: c.yOffset, cOffset: c.cOffset, luma: (luma.x, luma.y, luma.z),
+            m: (row0.x, row0.y, row0.z, row1.x, row1.y, row1.z, row2.x, row2.y, row2.z))
+    }
+
+    /// One luma row converted (`lp_video_color_row_avx2` says what it writes): eight pixels at a time with AVX2
+    /// when `avx2`, the rest (or all) by the Swift twin.
+    func lumaRow(_ k: lp_video_color, yOut: UnsafeMutablePointer<UInt16>, cbDiff: UnsafeMutablePointer<Float>,
+                 crDiff: UnsafeMutablePointer<Float>, count: Int, luma: UnsafeRawPointer, cb: UnsafeRawPointer,
+                 cr: UnsafeRawPointer, sampleBytes: Int, chromaShiftX: Int, row: Int, avx2: Bool) {
+        var done = 0
+        if avx2 {
+            withUnsafePointer(to: k) { k in
+                done = lp_video_color_row_avx2(yOut, cbDiff, crDiff, count, luma, cb, cr, Int32(sampleBytes),
+                                               Int32(chromaShiftX), row, k)
+            }
+        }
+        guard done < count else { return }
+        if sampleBytes == 2 {
+            lumaRowSwift(k, from: done, yOut: yOut, cbDiff: cbDiff, crDiff: crDiff, count: count,
+                         luma: luma.assumingMemoryBound(to: UInt16.self), cb: cb.assumingMemoryBound(to: UInt16.self),
+                         cr: cr.assumingMemoryBound(to: UInt16.self), chromaShiftX: chromaShiftX, row: row)
+        } else {
+            lumaRowSwift(k, from: done, yOut: yOut, cbDiff: cbDiff, crDiff: crDiff, count: count,
+                         luma: luma.assumingMemoryBound(to: UInt8.self), cb: cb.assumingMemoryBound(to: UInt8.self),
+                         cr: cr.assumingMemoryBound(to: UInt8.self), chromaShiftX: chromaShiftX, row: row)
+        }
+    }
+
+    /// The Swift twin of `lp_video_color_row_avx2`, pixels `start..<count`: the same float operations in the same
+    /// order (written out per channel, no SIMD3 sums, whose order is unspecified), so the two agree bit for bit.
+    func lumaRowSwift<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ k: lp_video_color, from start: Int, yOut: UnsafeMutablePointer<UInt16>, cbDiff: UnsafeMutablePointer<Float>,
+        crDiff: UnsafeMutablePointer<Float>, count: Int, luma: UnsafePointer<Sample>, cb: UnsafePointer<Sample>,
+        cr: UnsafePointer<Sample>, chromaShiftX: Int, row: Int
+    ) {
+        // Everything the loop reads, as locals: no property access (and no reference counting) per pixel.
+        let decode = self.decode, encode = self.encode, gain = self.gain, (lw0, lw1, lw2) = k.luma, m = k.m
+        for x in start..<count {
+            let cx = x >> chromaShiftX
+            let l = k.ys * (Float(luma[x]) - k.yOffset)
+            let b = Float(cb[cx]) - k.cOffset, r = Float(cr[cx]) - k.cOffset
+            let addR = k.rCr * r, addG = k.gCb * b + k.gCr * r, addB = k.bCb * b
+            // R′G′B′ → linear, in units of SDR white (HLG: scene light); one gain from luminance.
+            var cR = decode(l + addR), cG = decode(l + addG), cB = decode(l + addB)
+            if let gain {
+                let g = gain(lw0 * cR + lw1 * cG + lw2 * cB)
+                cR *= g; cG *= g; cB *= g
+            }
+            var mR = m.0 * cR + m.1 * cG + m.2 * cB
+            var mG = m.3 * cR + m.4 * cG + m.5 * cB
+            var mB = m.6 * cR + m.7 * cG + m.8 * cB
+            Self.intoGamut(&mR, &mG, &mB)
+            let eR = encode(mR), eG = encode(mG), eB = encode(mB)
+            let yPrime = 0.2126 * eR + 0.7152 * eG + 0.0722 * eB
+            yOut[x] = Self.code(64 + 876 * yPrime + Self.dither(x, row))
+            cbDiff[x] = eB - yPrime
+            crDiff[x] = eR - yPrime
         }
     }
 
@@ -171,17 +239,16 @@ public final class VideoColorConverter: @unchecked Sendable {
     /// scaled down together. Colours inside, 0…1, are unchanged. Desaturating for brightness too would turn a
     /// pure red lifted 2 % above 1 by the tone curve's black lift into pink (its zero channels rising to codes
     /// ~19, the BT.1886 curve being steep at black); scaling keeps it red.
-    @inline(__always) static func intoGamut(_ c: SIMD3<Float>, luminance: Float) -> SIMD3<Float> {
-        var c = c
-        let lo = c.min()
+    @inline(__always) static func intoGamut(_ r: inout Float, _ g: inout Float, _ b: inout Float) {
+        let y = max(0.2126 * r + 0.7152 * g + 0.0722 * b, 0)
+        let lo = min(min(r, g), b)
         if lo < 0 {
-            let y = max(luminance, 0)
             let t = y > lo ? y / (y - lo) : 0
-            c = SIMD3(repeating: y) + t * (c - SIMD3(repeating: y))
+            r = y + t * (r - y); g = y + t * (g - y); b = y + t * (b - y)
         }
-        let hi = c.max()
-        if hi > 1 { c /= hi }
-        return c.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 1))
+        let hi = max(max(r, g), b)
+        if hi > 1 { r /= hi; g /= hi; b /= hi }
+        r = min(max(r, 0), 1); g = min(max(g, 0), 1); b = min(max(b, 0), 1)
     }
 
     /// A 4×4 ordered (Bayer) dither offset in −0.5…0.5 code: breaks the bands a steep tone curve makes in smooth

@@ -41,14 +41,16 @@ final class FrameConverter {
             if !unsupported.isEmpty {
                 warnOnce("'\(name)' is tagged with \(unsupported.joined(separator: " and ")), which layerplay does not convert: shown as untagged video")
             }
-            return (buffer, color)
+            return (TenBitReduction.reduce(buffer), color)
         }
         guard VideoColorConverter.canConvert(buffer.format) else {
             warnOnce("'\(name)' is \(color.transfer.isHDR ? "HDR" : "wide-gamut") in a pixel format layerplay cannot convert (\(buffer.format)): shown without conversion")
-            return (buffer, color)
+            return (TenBitReduction.reduce(buffer), color)
         }
         if colorConverter?.source != color { colorConverter = VideoColorConverter(source: color) }
-        return (colorConverter!.convert(buffer), color)
+        // 10-bit pictures (and the converter's 10-bit output) go on in 8 bits, dithered: the compositor's 8-bit
+        // paths are several times faster than its wide ones, and its surfaces are 8-bit anyway.
+        return (TenBitReduction.reduce(colorConverter!.convert(buffer)), color)
     }
 
     private func warnOnce(_ message: String) {

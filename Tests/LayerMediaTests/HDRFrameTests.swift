@@ -8,11 +8,14 @@ import TestSupport
 /// window's player, stills, exports) takes frames from `VideoFrameSource`, so this is the frame each of them gets.
 @Suite("HDR frames from the decoder")
 struct HDRFrameTests {
-    /// The 10-bit codes of plane `p` of a buffer, row by row.
+    /// The codes of plane `p` of a buffer (8 or 10 bits), row by row.
     private func codes(_ b: PixelBuffer, plane p: Int) -> [UInt16] {
-        let plane = b.planes[p]
+        let plane = b.planes[p], wide = b.format.bitDepth > 8
         return (0..<plane.height).flatMap { y in
-            (0..<plane.width).map { x in plane.base.load(fromByteOffset: y * plane.bytesPerRow + 2 * x, as: UInt16.self) }
+            (0..<plane.width).map { x in
+                wide ? plane.base.load(fromByteOffset: y * plane.bytesPerRow + 2 * x, as: UInt16.self)
+                    : UInt16(plane.base.load(fromByteOffset: y * plane.bytesPerRow + x, as: UInt8.self))
+            }
         }
     }
 
@@ -26,14 +29,15 @@ struct HDRFrameTests {
             #expect(frame.color.masteringDisplay?.minLuminance == 0.0001)
             #expect(frame.color.contentLightLevel == ContentLightLevel(maxContentLightLevel: 1000, maxFrameAverageLightLevel: 400))
             let b = frame.pixelBuffer
-            #expect(b.format == .yuv420p10 && b.matrix == .bt709 && b.range == .limited)
+            // Converted in 10 bits, then on in 8 (SEMANTICS.md §Colour).
+            #expect(b.format == .yuv420p && b.matrix == .bt709 && b.range == .limited)
             // Deterministic: a second source gives the same codes (the window, a still and an export agree).
             let again = try #require(try VideoFrameSource(path: clip.path).frame(at: 0)).pixelBuffer
             for p in 0..<3 { #expect(codes(b, plane: p) == codes(again, plane: p)) }
         }
     }
 
-    @Test func anSDRBT709TenBitFramePassesUntouched() throws {
+    @Test func anSDRBT709TenBitFrameKeepsItsCodesInEightBits() throws {
         try withTemporaryDirectory { dir in
             let clip = try HDRPatchClip(.pq, in: dir)
             try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-i", clip.path, "-c", "copy", "-bsf:v",
@@ -44,8 +48,20 @@ struct HDRFrameTests {
             let raw = try Data(contentsOf: dir.appendingPathComponent("pq.yuv"))
             let written = raw.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
             let b = frame.pixelBuffer
-            #expect(b.matrix == .bt709 && b.format == .yuv420p10)
-            #expect(codes(b, plane: 0) + codes(b, plane: 1) + codes(b, plane: 2) == written, "the decoder's codes, as encoded")
+            #expect(b.matrix == .bt709 && b.format == .yuv420p)
+            // No colour conversion: each 10-bit code as encoded, ÷ 4 with the 2×2 ordered dither 0, 2 / 3, 1.
+            var expected: [UInt16] = [], offset = 0
+            for p in 0..<3 {
+                let plane = b.planes[p]
+                for y in 0..<plane.height {
+                    for x in 0..<plane.width {
+                        let d: UInt16 = y % 2 == 0 ? (x % 2 == 0 ? 0 : 2) : (x % 2 == 0 ? 3 : 1)
+                        expected.append(min((written[offset + y * plane.width + x] + d) >> 2, 255))
+                    }
+                }
+                offset += plane.width * plane.height
+            }
+            #expect(codes(b, plane: 0) + codes(b, plane: 1) + codes(b, plane: 2) == expected, "the decoder's codes, as encoded, in 8 bits")
         }
     }
 

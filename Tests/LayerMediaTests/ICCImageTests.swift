@@ -88,6 +88,43 @@ struct ICCImageTests {
         }
     }
 
+    @Test func aWebPWithAnICCPChunkIsConverted() throws {
+        // A lossless WebP made by ffmpeg (libwebp), then its chunks rewritten as an extended file (VP8X with the ICC
+        // flag, 0x20) carrying the P3 profile in an ICCP chunk before the picture: how phones and editors write them.
+        try withTemporaryDirectory { dir in
+            let png = try writePNG("plain.png", profile: nil, in: dir)
+            try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-i", png, "-c:v", "libwebp", "-lossless", "1", "plain.webp"], in: dir)
+            let plainData = [UInt8](try Data(contentsOf: dir.appendingPathComponent("plain.webp")))
+            try #require(plainData.count > 20 && plainData[0..<4] == Array("RIFF".utf8)[...] && plainData[8..<12] == Array("WEBP".utf8)[...])
+            func chunk(_ tag: String, _ body: [UInt8]) -> [UInt8] {
+                let n = body.count
+                return Array(tag.utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + body + (n % 2 == 1 ? [0] : [])
+            }
+            // The file's chunks after the header; a VP8X of its own (alpha, say) is dropped and made again.
+            var chunks: [(tag: String, body: [UInt8])] = [], at = 12
+            while at + 8 <= plainData.count {
+                let n = Int(plainData[at + 4]) | Int(plainData[at + 5]) << 8 | Int(plainData[at + 6]) << 16 | Int(plainData[at + 7]) << 24
+                chunks.append((String(decoding: plainData[at..<(at + 4)], as: UTF8.self), Array(plainData[(at + 8)..<min(plainData.count, at + 8 + n)])))
+                at += 8 + n + n % 2
+            }
+            let oldFlags = chunks.first { $0.tag == "VP8X" }?.body.first ?? 0
+            let (w, h) = (16 - 1, 8 - 1)
+            let vp8x = [oldFlags | 0x20, 0, 0, 0, UInt8(w & 0xFF), UInt8(w >> 8 & 0xFF), UInt8(w >> 16), UInt8(h & 0xFF), UInt8(h >> 8 & 0xFF), UInt8(h >> 16)]
+            var body = Array("WEBP".utf8) + chunk("VP8X", vp8x) + chunk("ICCP", ICCConversion.displayP3Profile())
+            for c in chunks where c.tag != "VP8X" { body += chunk(c.tag, c.body) }
+            let n = body.count
+            try Data(Array("RIFF".utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + body)
+                .write(to: dir.appendingPathComponent("p3.webp"))
+            let plain = try ImageLoader.load(path: dir.appendingPathComponent("plain.webp").path)
+            let converted = try ImageLoader.load(path: dir.appendingPathComponent("p3.webp").path)
+            for (i, colour) in p3Colours.enumerated() {
+                let x = i * 8 + 4
+                #expect(rgb(plain, x, 4) == colour, "lossless: the plain WebP keeps its codes")
+                #expect(maxDifference(rgb(converted, x, 4), p3ToSRGB(colour)) <= 2, "\(rgb(converted, x, 4)) vs \(p3ToSRGB(colour))")
+            }
+        }
+    }
+
     @Test func aDamagedProfileLeavesThePictureAsItIs() throws {
         try withTemporaryDirectory { dir in
             var profile = ICCConversion.displayP3Profile()

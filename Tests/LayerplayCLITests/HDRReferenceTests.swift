@@ -6,8 +6,8 @@ import TestSupport
 /// HDR patch clips (PQ and HLG) rendered by layerplay — a still and an exported movie's frame — against
 /// FFmpeg's libplacebo filter (`HDRPatchClip.reference`), which no one here wrote.
 ///
-/// Tolerance (8-bit sRGB-encoded codes, 8×8 means at the patch centres): greys ±2. Colours ±6 on every channel the
-/// reference shows above 48. Below that — the zero channels of saturated colours — libplacebo's default tone
+/// Tolerance (`HDRPatchClip.disagreements`; 8-bit sRGB-encoded codes, 8×8 means at the patch centres): greys ±2.
+/// Colours ±6 on every channel the reference shows above 48. Below that — the zero channels of saturated colours — libplacebo's default tone
 /// mapping (its "hybrid" mode mixes per-channel mapping in) lifts them to 20–35 (desaturating bright primaries and
 /// secondaries), where we tone-map one intensity and keep hue (issue 27): there ours may be up to 40 lower, never
 /// more than 2 higher (at least as saturated). The exported frame goes through 4:2:0, the encoder's matrix and
@@ -100,22 +100,8 @@ struct HDRReferenceTests {
 
     private func compare(_ ours: [UInt8], with reference: [UInt8], slack: Double, what: String,
                          sourceLocation: SourceLocation = #_sourceLocation) {
-        var worstGrey = 0.0, worstColour = 0.0
-        for (i, centre) in HDRPatchClip.patchCentres.enumerated() {
-            let a = HDRPatchClip.mean(ours, x: centre.x, y: centre.y), b = HDRPatchClip.mean(reference, x: centre.x, y: centre.y)
-            for c in 0..<3 {
-                let difference = abs(a[c] - b[c])
-                if i < 8 {
-                    worstGrey = max(worstGrey, difference)
-                    #expect(difference <= 2 + slack, "\(what): grey \(HDRPatchClip.greyNits[i]) nits, ours \(a), libplacebo \(b)", sourceLocation: sourceLocation)
-                } else if b[c] > 48 {
-                    worstColour = max(worstColour, difference)
-                    #expect(difference <= 6 + slack, "\(what): colour \(i - 8), ours \(a), libplacebo \(b)", sourceLocation: sourceLocation)
-                } else {
-                    #expect(a[c] <= b[c] + 2 + slack && b[c] - a[c] <= 40, "\(what): colour \(i - 8) channel \(c), ours \(a), libplacebo \(b)", sourceLocation: sourceLocation)
-                }
-            }
-        }
-        print("\(what): worst difference from libplacebo: greys \(worstGrey), colours \(worstColour) (8-bit codes)")
+        let result = HDRPatchClip.disagreements(ours, with: reference, slack: slack, what: what)
+        for problem in result.problems { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
+        print("\(what): worst difference from libplacebo: greys \(result.worstGrey), colours \(result.worstColour) (8-bit codes)")
     }
 }

@@ -73,6 +73,32 @@ public struct HDRPatchClip {
         return [UInt8](data)
     }
 
+    /// How RGB rows of ours (`width` × `height` × 3) disagree with the reference beyond the tolerance the HDR tests
+    /// state (8-bit codes, 8×8 means at the patch centres; `slack` more for a path with one more rounding): greys
+    /// ±2; colours ±6 on every channel the reference shows above 48; below that (libplacebo's hybrid mode lifts the
+    /// zero channels of saturated colours) ours at most 2 higher and 40 lower. Returns one line per disagreement,
+    /// and the worst grey and colour differences.
+    public static func disagreements(_ ours: [UInt8], with reference: [UInt8], slack: Double = 0, what: String)
+        -> (problems: [String], worstGrey: Double, worstColour: Double) {
+        var problems: [String] = [], worstGrey = 0.0, worstColour = 0.0
+        for (i, centre) in patchCentres.enumerated() {
+            let a = mean(ours, x: centre.x, y: centre.y), b = mean(reference, x: centre.x, y: centre.y)
+            for c in 0..<3 {
+                let difference = abs(a[c] - b[c])
+                if i < 8 {
+                    worstGrey = max(worstGrey, difference)
+                    if difference > 2 + slack { problems.append("\(what): grey \(greyNits[i]) nits, ours \(a), libplacebo \(b)") }
+                } else if b[c] > 48 {
+                    worstColour = max(worstColour, difference)
+                    if difference > 6 + slack { problems.append("\(what): colour \(i - 8), ours \(a), libplacebo \(b)") }
+                } else if !(a[c] <= b[c] + 2 + slack && b[c] - a[c] <= 40) {
+                    problems.append("\(what): colour \(i - 8) channel \(c), ours \(a), libplacebo \(b)")
+                }
+            }
+        }
+        return (problems, worstGrey, worstColour)
+    }
+
     /// The centres of the 16 patches: greys first (left to right), then colours.
     public static var patchCentres: [(x: Int, y: Int)] {
         (0..<16).map { i in (x: (i % 8) * patch + patch / 2, y: (i / 8) * patch + patch / 2) }

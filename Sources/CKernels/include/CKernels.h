@@ -3,7 +3,8 @@
 // Pixel kernels that need instructions Swift cannot emit for the baseline x86-64 target (AVX2: gathers, byte
 // shuffles, 256-bit integer lanes). Each is compiled for AVX2 alone (a function attribute), chosen at run time when
 // the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
-// SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift).
+// SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift,
+// VideoColorConverter.swift and TenBitReduction.swift).
 #include <stdint.h>
 #include "tsan_annotations.h"
 
@@ -116,5 +117,39 @@ long lp_chroma_matrix_avx2(uint8_t *dy, uint8_t *cb2, uint8_t *cr2, const uint8_
 /// y[i] = clamp((2·y[i] + dy[i] − 127) >> 1, 0, 255), 16 at a time: `count` rounded down to a multiple of 16, which
 /// it returns. Bit for bit `MatrixChange.addHalfChange`.
 long lp_add_half_change_avx2(uint8_t *y, const uint8_t *dy, long count);
+
+/// What `VideoColorConverter` converts with: the Y'CbCr → R'G'B' coefficients (0…1 scale), the decode table
+/// (`LinearTable`: decodeScale + 1 samples over 0…1), the tone curve's gain on
+/// luminance (a `LogTable`; NULL when nothing is tone-mapped) with the source's luminance weights, the source
+/// primaries → BT.709 matrix (row-major) and the encode table (a `LogTable`). A `LogTable` is indexed by a float's
+/// bits: clamped to logFirstBits…logLastBits − 1, less logFirstBits, the nearest sample's index is that plus half a
+/// step, >> logShift (LayerGraphics' ColorTables.swift, which sets these). Tables are read at the nearest sample.
+typedef struct {
+    uint32_t logFirstBits, logLastBits;
+    int32_t logShift;
+    const float *decode;
+    float decodeScale;
+    const float *gain;
+    const float *encode;
+    float ys, rCr, gCb, gCr, bCb, yOffset, cOffset;
+    float luma[3];
+    float m[9];
+} lp_video_color;
+
+/// One luma row of an HDR or wide-gamut picture converted, eight pixels at a time: the 10-bit BT.709 Y codes
+/// (dithered for row `row`, columns from 0) into `yOut`, and each pixel's encoded B' − Y' and R' − Y' into
+/// `cbDiff` and `crDiff` (the caller averages them into the chroma codes). `luma`, `cb` and `cr` are the row and
+/// its chroma rows, samples of `sampleBytes` (1 or 2) bytes; chroma subsampled horizontally when `chromaShiftX` is
+/// 1. Returns `count` rounded down to a multiple of 8: the caller does the rest. Reads nothing at or past `count`
+/// (nor past the chroma sample of the last pixel done). Bit for bit `VideoColorConverter.lumaRowSwift`.
+long lp_video_color_row_avx2(uint16_t *yOut, float *cbDiff, float *crDiff, long count, const void *luma,
+                             const void *cb, const void *cr, int sampleBytes, int chromaShiftX, long row,
+                             const lp_video_color *k);
+
+/// A row of 10-bit samples (in 16-bit words) → 8-bit ones: dst[x] = min((src[x] + d) >> 2, 255), the sum saturating
+/// at 65535, with d the 2×2 ordered dither of column x and row `row` (0, 2 on even rows; 3, 1 on odd ones), 16
+/// samples at a time: `count` rounded down to a multiple of 16, which it returns (the caller does the rest). Bit for
+/// bit `TenBitReduction.reduceRowSwift`.
+long lp_reduce10_row_avx2(uint8_t *dst, const uint16_t *src, long count, long row);
 
 #endif

@@ -1,0 +1,51 @@
+#!/bin/bash
+# 10-bit video as fast as 8-bit (issue 27, item 6), release, headless: a 4K30 10-bit HEVC clip (SECONDS_LONG s,
+# testsrc2) played with --stats, once tagged SDR BT.709 and once tagged PQ (BT.2020, SMPTE 2084: every frame goes
+# through the colour converter), each plain and with the scene look of playback.sh; target 0 dropped frames. Then
+# decoding alone: ffmpeg's (`-benchmark -f null`) and ours, which has no decode-only mode, measured as an export to a
+# 64×36 movie (decoding, our frame conversion — colour, 10 → 8 bits —, a tiny composite and encode), in frames/s.
+# The clips are made with the ffmpeg CLI (libx265) into out/bench/ and are not committed. Prints the load average.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. Benchmarks/lib.sh
+require_tool ffmpeg
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+DIR=out/bench
+mkdir -p "$DIR"
+export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
+SECONDS_LONG=${SECONDS_LONG:-6}
+BASE=$DIR/hevc10-4k30.mp4
+[ -f "$BASE" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=$SECONDS_LONG" \
+  -c:v libx265 -preset ultrafast -x265-params log-level=error -pix_fmt yuv420p10le "$BASE"
+SDR=$DIR/hevc10-4k30-bt709.mp4
+PQ=$DIR/hevc10-4k30-pq.mp4
+ffmpeg -loglevel error -y -i "$BASE" -c copy \
+  -bsf:v "hevc_metadata=colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1" "$SDR"
+ffmpeg -loglevel error -y -i "$BASE" -c copy \
+  -bsf:v "hevc_metadata=colour_primaries=9:transfer_characteristics=16:matrix_coefficients=9" "$PQ"
+LOOK=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white
+      --spin 8 --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20)
+frames=$((SECONDS_LONG * 30))
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for clip in "$SDR" "$PQ"; do
+  name=$(basename "$clip" .mp4)
+  echo "$name, plain (4K canvas):"
+  "$BIN" "$clip" --stats 2>&1 >/dev/null | grep frames_dropped
+  echo "$name, scene look (1080p canvas):"
+  "$BIN" "$clip" "${LOOK[@]}" --stats 2>&1 >/dev/null | grep frames_dropped
+done
+rate() { echo "scale=1; $frames / $1" | bc; }
+seconds() {
+  local t0 t1
+  t0=$(date +%s.%N)
+  "$@" >/dev/null 2>"$DIR/tenbit-last.err" || { echo "tenbit.sh: failed: $*" >&2; cat "$DIR/tenbit-last.err" >&2; exit 1; }
+  t1=$(date +%s.%N)
+  echo "$t1 - $t0" | bc
+}
+for clip in "$SDR" "$PQ"; do
+  name=$(basename "$clip" .mp4)
+  f=$(seconds ffmpeg -loglevel error -i "$clip" -f null -)
+  o=$(seconds "$BIN" "$clip" --size 64x36 --codec libx264 --preset ultrafast -y -o "$DIR/tenbit-decode.mp4")
+  echo "$name decode only: ffmpeg $(rate "$f") frames/s | ours (export to 64x36) $(rate "$o") frames/s"
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,113 @@
+@testable import LayerGraphics
+import TestSupport
+import Testing
+
+// The colour converter's row step with AVX2 against its Swift twin (`lumaRowSwift`), on rows that end just before a
+// page that may not be touched (`GuardedMemory`): every width from 1 to 40 ends the eight-pixel steps at every place
+// against the Swift tail, samples are random with the extreme codes mixed in, and both must agree bit for bit.
+
+/// The descriptions the converter is made for: PQ and HLG (tone-mapped), and SDR wide gamut (BT.2020, Display P3).
+private let descriptions = [
+    ColorDescription(matrix: .bt2020, primaries: .bt2020, transfer: .pq,
+                     masteringDisplay: MasteringDisplay(minLuminance: 0.005, maxLuminance: 4000)),
+    ColorDescription(matrix: .bt2020, primaries: .bt2020, transfer: .hlg),
+    ColorDescription(matrix: .bt2020, primaries: .bt2020, transfer: .sdr),
+    ColorDescription(matrix: .bt709, primaries: .displayP3, transfer: .sdr),
+]
+
+/// A row's outputs: Y codes, then the B′ − Y′ and R′ − Y′ floats' bits.
+private struct RowOutput: Equatable {
+    var y: [UInt16]
+    var differences: [UInt32]
+}
+
+/// One row of `width` pixels of random samples (a quarter of them the extremes, 0 and the largest code) through the
+/// AVX2 step or the Swift twin. Luma and both chroma rows end at guard pages.
+private func convertGuardedRow(_ converter: VideoColorConverter, format: PixelFormat, range: ColorRange, width: Int,
+                               row: Int, avx2: Bool, using rng: inout SplitMix) -> RowOutput {
+    let bytes = format.bitDepth > 8 ? 2 : 1, top = (1 << format.bitDepth) - 1
+    let chromaShiftX = format.chromaShift.x, chromaWidth = (width + (1 << chromaShiftX) - 1) >> chromaShiftX
+    func samples(_ count: Int) -> GuardedMemory {
+        let codes = (0..<count).map { _ in
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0: 0
+            case 1: top
+            default: Int.random(in: 0...top, using: &rng)
+            }
+        }
+        return GuardedMemory(count: count * bytes) { i in UInt8(truncatingIfNeeded: bytes == 2 ? codes[i / 2] >> (8 * (i % 2)) : codes[i]) }
+    }
+    let luma = samples(width), cb = samples(chromaWidth), cr = samples(chromaWidth)
+    // A picture of the format only for its Y′CbCr coefficients (matrix, range, bit depth).
+    let like = PixelBuffer(format: format, width: 2, height: 2, matrix: converter.source.matrix, range: range) { _, _, _ in }
+    let k = converter.kernelConstants(for: like)
+    var y = [UInt16](repeating: 0, count: width), cbDiff = [Float](repeating: 0, count: width), crDiff = cbDiff
+    y.withUnsafeMutableBufferPointer { y in
+        cbDiff.withUnsafeMutableBufferPointer { cbDiff in
+            crDiff.withUnsafeMutableBufferPointer { crDiff in
+                converter.lumaRow(k, yOut: y.baseAddress!, cbDiff: cbDiff.baseAddress!, crDiff: crDiff.baseAddress!,
+                                  count: width, luma: luma.bytes, cb: cb.bytes, cr: cr.bytes, sampleBytes: bytes,
+                                  chromaShiftX: chromaShiftX, row: row, avx2: avx2)
+            }
+        }
+    }
+    withExtendedLifetime((luma, cb, cr)) {}
+    return RowOutput(y: y, differences: (cbDiff + crDiff).map(\.bitPattern))
+}
+
+@Suite("Video colour kernel edges")
+struct VideoColorKernelEdgeTests {
+    @Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2 here, or LAYERPLAY_SIMD=baseline)"),
+          arguments: [PixelFormat.yuv420p10, .yuv444p10, .yuv420p, .yuv422p])
+    func avx2RowAgreesWithTheSwiftTwin(_ format: PixelFormat) {
+        var differ: [String] = []
+        for (d, description) in descriptions.enumerated() {
+            let converter = VideoColorConverter(source: description)
+            for range in [ColorRange.limited, .full] {
+                for width in 1...40 {
+                    let seed = UInt64(d * 1000 + width) << 1 | (range == .full ? 1 : 0)
+                    var a = SplitMix(state: seed), b = a
+                    let row = width % 4  // every row of the dither
+                    let simd = convertGuardedRow(converter, format: format, range: range, width: width, row: row, avx2: true, using: &a)
+                    let swift = convertGuardedRow(converter, format: format, range: range, width: width, row: row, avx2: false, using: &b)
+                    if simd != swift { differ.append("\(description.transfer)/\(description.primaries) \(range) width \(width)") }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "the AVX2 and Swift rows differ: \(differ.prefix(8))")
+    }
+
+    @Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2 here, or LAYERPLAY_SIMD=baseline)"),
+          arguments: [PixelFormat.yuv420p10, .yuv422p10, .yuv444p, .yuv420p])
+    func wholePicturesAgreeWithAndWithoutAVX2(_ format: PixelFormat) {
+        // Odd sizes (a last chroma column and row covering one luma pixel), random codes with the extremes mixed in:
+        // the planes of both conversions, chroma averages included, are the same codes.
+        var rng = SplitMix(state: 27)
+        let top = (1 << format.bitDepth) - 1
+        for description in descriptions {
+            let converter = VideoColorConverter(source: description)
+            let picture = PixelBuffer(format: format, width: 37, height: 11, matrix: description.matrix, range: .limited) { plane, base, bpr in
+                let rows = plane == 0 ? 11 : (11 + (1 << format.chromaShift.y) - 1) >> format.chromaShift.y
+                for i in 0..<(bpr * rows / (format.bitDepth > 8 ? 2 : 1)) {
+                    let code = [0, top, Int.random(in: 0...top, using: &rng)][Int.random(in: 0..<3, using: &rng)]
+                    if format.bitDepth > 8 {
+                        base.storeBytes(of: UInt16(code), toByteOffset: 2 * i, as: UInt16.self)
+                    } else {
+                        base.storeBytes(of: UInt8(code), toByteOffset: i, as: UInt8.self)
+                    }
+                }
+            }
+            let simd = converter.convert(picture, avx2: true), swift = converter.convert(picture, avx2: false)
+            for p in 0..<3 {
+                let a = simd.planes[p], b = swift.planes[p]
+                for y in 0..<a.height {
+                    for x in 0..<a.width {
+                        let u = a.base.load(fromByteOffset: y * a.bytesPerRow + 2 * x, as: UInt16.self)
+                        let v = b.base.load(fromByteOffset: y * b.bytesPerRow + 2 * x, as: UInt16.self)
+                        if u != v { Issue.record("\(description.transfer) \(format) plane \(p) (\(x), \(y)): \(u) vs \(v)"); return }
+                    }
+                }
+            }
+        }
+    }
+}
