@@ -7,7 +7,7 @@ import LayerMedia
 /// callback notes which timeline time it hands over and when, and the clock interpolates from there with
 /// the host clock, minus the device's buffer (ffplay's audio clock).
 final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state in `state`; `device` fixed after init
-    let stream: AudioStream
+    let stream: any PlaybackSoundSource
     private var device: SDL_AudioDeviceID = 0
     /// Seconds between handing samples to SDL and hearing them (one device buffer).
     private let latency: Double
@@ -39,7 +39,15 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
 
     /// Opens the default output device (or SDL's dummy one) and a stream of `path`'s sound in its format, placed
     /// on the timeline by `placement`.
-    init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0), device name: String? = nil) throws {
+    convenience init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0), device name: String? = nil) throws {
+        try self.init(range: range, device: name) {
+            try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement)
+        }
+    }
+
+    /// Opens the device for the samples `makeSource` gives (interleaved stereo float at 48 kHz): a file's stream, or a
+    /// playlist's mix (`PlaylistAudioMix`), made once the sound system is up.
+    init(range: PlaybackRange, device name: String? = nil, source makeSource: () throws -> any PlaybackSoundSource) throws {
         // SDL tries its drivers before we decide there is no sound (a sound server may run without XDG_RUNTIME_DIR).
         let drivers = DisplayProbe.soundDriversHere()
         if case .only(let names) = drivers { setenv("SDL_AUDIODRIVER", names.joined(separator: ","), 1) }
@@ -59,7 +67,7 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         }
         state = Guarded(State(anchorTime: range.start, anchorHost: hostSeconds()))
         // SDL converts to the device for us (no changes allowed below); the stream resamples once to what we ask.
-        stream = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement)
+        stream = try makeSource()
         latency = Double(wanted.samples) / Double(wanted.freq)
         wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
         var obtained = SDL_AudioSpec()

@@ -98,6 +98,9 @@ public final class Exporter {
     /// Hands frame `i` over no earlier than `i / fps` seconds after the first (as `ffmpeg -re`): a server sees a
     /// live stream, not a burst.
     public var realtime = false
+    /// Called with each frame's timeline time just before the tree is snapshotted for it, on the exporting thread: a
+    /// host that poses the tree for each time (a playlist's `PlaylistTree.pose(at:)`) does it here, as its window does.
+    public var willSnapshot: ((Double) -> Void)?
 
     /// An export of `frameCount` frames of `root` from `start`; nothing is written until `export(to:replacing:progress:)`.
     public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
@@ -257,6 +260,7 @@ public final class Exporter {
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
+            willSnapshot?(start + outputTime)
             let snapshot = root.snapshot(at: start + outputTime, frameIndex: first + i) // the timeline's time: one clock with the window
             let item: ExportFrame
             if let direct = compositor.directVideo(snapshot, width: width, height: height), coversFrame(direct),

@@ -125,6 +125,7 @@ struct Layerplay: ParsableCommand {
     var playlist: String?
     @Flag(name: .customLong("loop-playlist"), help: "After the last input, play the first again.")
     var loopPlaylist = false
+    @OptionGroup var playlistOptions: PlaylistOptions
     @Flag(name: .customLong("save-position-on-quit"), help: "On quit, remember the position; the next playback of the file without --start begins there (Q does it once).")
     var savePositionOnQuit = false
     @Option(help: ArgumentHelp("The window's size and place on the screen (mpv's): WxH, WxH+X+Y or +X+Y.", valueName: "WxH+X+Y"))
@@ -146,9 +147,7 @@ struct Layerplay: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty && playlist == nil { throw ValidationError("Missing expected argument '<input>'") }
-        if output != nil && (inputs.count > 1 || playlist != nil) {
-            throw ValidationError("an export takes one input; several inputs (or --playlist) play in a window")
-        }
+        if output != nil && loopPlaylist { throw ValidationError("--loop-playlist plays in a window; an export plays the playlist once") }
         for (name, value) in [("--rotate", rotate), ("--perspective", perspective), ("--spin", spin),
                               ("--corner-radius", cornerRadius), ("--opacity", opacity)] {
             if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number") }
@@ -178,6 +177,8 @@ struct Layerplay: ParsableCommand {
         try streamChoice.choose(in: input)
         guard let output else { return try play() }
         if try !isStreamOutput(output) { try checkOutput(output) }
+        // Several inputs (or --playlist): one movie of them all on one timeline, as the window plays them.
+        if inputs.count > 1 || playlist != nil { return try exportPlaylist(to: output) }
         let media = try openMedia(input)
         let card = try cardTree(asset: media.asset, inWindow: false)
         let canvas = card.canvas
