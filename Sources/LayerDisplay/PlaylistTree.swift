@@ -61,8 +61,7 @@ public final class PlaylistTree {
             // eye looks at the canvas's centre.
             root.position = Point(x: w / 2, y: h / 2)
             root.bounds = Rect(x: 0, y: 0, width: w, height: h)
-            root.backgroundColor = .black
-            root.masksToBounds = true // a pushed item never shows outside the canvas
+            root.backgroundColor = .black // the canvas clips: no masksToBounds, which would keep a video from the display's direct path
             if transition?.kind == .cube {
                 root.sublayerTransform = Transform3D.makePerspective(distance: 1.5 * max(w, h))
             }
@@ -72,7 +71,6 @@ public final class PlaylistTree {
                 slot.bounds = root.bounds
                 slot.position = Point(x: w / 2, y: h / 2)
                 slot.backgroundColor = .black // opaque: `fade` is then exactly (1 − p)·old + p·new
-                slot.masksToBounds = true
                 let scale = min(w / Double(max(1, item.size.width)), h / Double(max(1, item.size.height)))
                 item.layer.transform = Transform3D.makeScale(scale, scale, 1)
                 item.layer.position = Point(x: (w - Double(item.size.width) * scale) / 2, y: (h - Double(item.size.height) * scale) / 2)
@@ -107,6 +105,9 @@ public final class PlaylistTree {
                 slot.position = Point(x: Double(size.width) / 2, y: Double(size.height) / 2)
                 slot.opacity = 1
                 slot.zPosition = 0
+                // During a transition each item stays in its slot (a card's shadow never spills onto the other); alone,
+                // unclipped, so that a plain video goes to the display as it is (`DirectVideo`).
+                slot.masksToBounds = running != nil
             }
             if let running, let transition { poseTransition(transition, old: slots[running.outgoing], new: slots[running.outgoing + 1],
                                                             p: running.progress) }
