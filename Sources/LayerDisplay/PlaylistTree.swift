@@ -112,7 +112,12 @@ public final class PlaylistTree {
             if let running, let transition { poseTransition(transition, old: slots[running.outgoing], new: slots[running.outgoing + 1],
                                                             p: running.progress) }
             if show != shown {
-                root.sublayers = show.map { slots[$0] }
+                // Only the slots move: what the host added above them (the window's on-screen display) stays.
+                for k in shown where !show.contains(k) { slots[k].removeFromSuperlayer() }
+                for (i, k) in show.enumerated() {
+                    slots[k].removeFromSuperlayer()
+                    root.insertSublayer(slots[k], at: i)
+                }
                 shown = show
             }
         }

@@ -72,8 +72,8 @@ struct PlaylistAudioMixTests {
         let path = clips.folder.appendingPathComponent("mix.wav").path
         try mix.writeWAV(to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(data.count == 44 + 84_000 * 2 * 4)
-        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(data.count == PlaylistAudioMix.wavHeaderSize + 84_000 * 2 * 4)
+        let samples = data.dropFirst(PlaylistAudioMix.wavHeaderSize).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
         let live = try PlaylistAudioMix(items: [.init(path: clips.a), .init(path: clips.b)], timeline: timeline, channels: 2)
         let left = readAll(live, block: 1024)
         #expect(stride(from: 0, to: samples.count, by: 2).map { samples[$0] } == left, "the window's samples and the export's")
