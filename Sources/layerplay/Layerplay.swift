@@ -148,6 +148,11 @@ struct Layerplay: ParsableCommand {
     func validate() throws {
         if inputs.isEmpty && playlist == nil { throw ValidationError("Missing expected argument '<input>'") }
         if output != nil && loopPlaylist { throw ValidationError("--loop-playlist plays in a window; an export plays the playlist once") }
+        // A still is one input at one time; several inputs make a movie (or numbered pictures) of their timeline.
+        if let output, inputs.count > 1 || playlist != nil,
+           MovieWriter.isJPEGStill(output) || (output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output)) {
+            throw ValidationError("a still ('\(output)') takes one input; several inputs (or --playlist) export a movie or numbered pictures")
+        }
         for (name, value) in [("--rotate", rotate), ("--perspective", perspective), ("--spin", spin),
                               ("--corner-radius", cornerRadius), ("--opacity", opacity)] {
             if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number") }

@@ -7,9 +7,6 @@ extension Layerplay {
     /// for each time and the same mixed sound as the window plays (`openPlaylist`), so the pixels are the window's.
     /// Its length is the sum of the items less the transitions' overlaps.
     func exportPlaylist(to output: String) throws {
-        if (output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output)) || MovieWriter.isJPEGStill(output) {
-            throw RunError("an export of several inputs writes a movie or numbered pictures, not one still ('\(output)')")
-        }
         if segmenting.isActive { throw RunError("segments (--segment, --segments) take one input; a playlist exports whole") }
         let opened: OpenedPlaylist
         do { opened = try openPlaylist(try playlistItems(), inWindow: false, skip: nil) } catch let error as NotOnTimeline {
