@@ -7,11 +7,12 @@ import LayerMedia
 /// callback notes which timeline time it hands over and when, and the clock interpolates from there with
 /// the host clock, minus the device's buffer (ffplay's audio clock).
 final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state in `state`; `device` fixed after init
-    /// The sound playing; replaced (with the device locked) when the audio track changes.
-    private(set) var stream: AudioStream
+    /// The sound playing: a file's stream or a playlist's mix; replaced (with the device locked) when the audio
+    /// track changes.
+    private(set) var stream: any PlaybackSoundSource
     private var device: SDL_AudioDeviceID = 0
-    /// What the stream was opened with, for a stream of another track (`selectTrack`).
-    private let path: String, range: PlaybackRange, placement: AudioPlacement
+    /// What a file's stream was opened with, for a stream of another track (`selectTrack`); nil for a mix.
+    private let file: (path: String, range: PlaybackRange, placement: AudioPlacement)?
     /// Seconds between handing samples to SDL and hearing them (one device buffer).
     private let latency: Double
     private let state: Guarded<State>
@@ -42,7 +43,16 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
 
     /// Opens the default output device (or SDL's dummy one) and a stream of `path`'s sound in its format, placed
     /// on the timeline by `placement`.
-    init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0), device name: String? = nil) throws {
+    convenience init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0), device name: String? = nil) throws {
+        try self.init(range: range, device: name, file: (path, range, placement)) {
+            try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement)
+        }
+    }
+
+    /// Opens the device for the samples `makeSource` gives (interleaved stereo float at 48 kHz): a file's stream, or a
+    /// playlist's mix (`PlaylistAudioMix`), made once the sound system is up.
+    init(range: PlaybackRange, device name: String? = nil, file: (path: String, range: PlaybackRange, placement: AudioPlacement)? = nil,
+         source makeSource: () throws -> any PlaybackSoundSource) throws {
         // SDL tries its drivers before we decide there is no sound (a sound server may run without XDG_RUNTIME_DIR).
         let drivers = DisplayProbe.soundDriversHere()
         if case .only(let names) = drivers { setenv("SDL_AUDIODRIVER", names.joined(separator: ","), 1) }
@@ -60,10 +70,10 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
             guard let userdata, let bytes else { return }
             Unmanaged<AudioOutput>.fromOpaque(userdata).takeUnretainedValue().fill(bytes, Int(length))
         }
-        self.path = path; self.range = range; self.placement = placement
+        self.file = file
         state = Guarded(State(anchorTime: range.start, anchorHost: hostSeconds()))
         // SDL converts to the device for us (no changes allowed below); the stream resamples once to what we ask.
-        stream = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement)
+        stream = try makeSource()
         latency = Double(wanted.samples) / Double(wanted.freq)
         wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
         var obtained = SDL_AudioSpec()
@@ -213,8 +223,15 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
     /// Plays audio stream `number` of the file from the time heard now (mpv's `aid`, `#`): the new stream is opened
     /// before the old one stops, so a stream that cannot be opened leaves the sound as it was; the clock holds its
     /// time, so the picture stays in sync.
+    /// Which audio stream of the file plays (0 = the first) and how many it has; a playlist's mix is one track.
+    var track: (number: Int, count: Int) { (stream as? AudioStream)?.track ?? (0, 1) }
+
     func selectTrack(_ number: Int) throws {
-        let previous = stream.track.number
+        guard let file, let current = stream as? AudioStream else {
+            throw DisplayError("the audio track cannot change while a playlist plays on one timeline")
+        }
+        let (path, range, placement) = file
+        let previous = current.track.number
         StreamChoice.choose(number, of: .audio, in: path)
         let next: AudioStream
         do { next = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement) } catch {

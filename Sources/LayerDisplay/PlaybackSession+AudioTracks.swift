@@ -6,10 +6,10 @@ extension PlaybackSession {
     /// set to a number, or cycled to the next stream (after the last, the first), at the current time, in sync.
     static let audioTrackProperties: [String: PlayerProperty] = {
         let track = PlayerProperty(
-            get: { s in s.audio.map { PropertyValue.integer($0.stream.track.number + 1) } },
+            get: { s in s.audio.map { PropertyValue.integer($0.track.number + 1) } },
             set: { s, v throws(CommandError) in
                 guard let audio = s.audio else { throw CommandError("property unavailable", "no sound is playing") }
-                let count = audio.stream.track.count
+                let count = audio.track.count
                 guard let n = v.double, n == n.rounded(), (1...Double(count)).contains(n) else {
                     throw CommandError("invalid parameter", "the audio track is 1–\(count), not \(v)")
                 }
@@ -17,13 +17,13 @@ extension PlaybackSession {
             },
             cycle: { s, down throws(CommandError) in
                 guard let audio = s.audio else { throw CommandError("property unavailable", "no sound is playing") }
-                let (number, count) = audio.stream.track
+                let (number, count) = audio.track
                 guard count > 1 else { return }
                 try s.selectAudioTrack((number + (down ? count - 1 : 1)) % count)
             },
             osd: { s in
                 guard let audio = s.audio else { return "No sound" }
-                let (number, count) = audio.stream.track
+                let (number, count) = audio.track
                 return "Audio: track \(number + 1)/\(count)"
             })
         return ["aid": track, "audio": track]

@@ -80,6 +80,7 @@ extension PlaybackSession {
             let playlist = try requirePlaylist()
             let next: Bool
             if case .playlistNext = command { next = true } else { next = false }
+            if let playlistTree { return try movePlaylist(on: playlistTree, next: next) }
             guard next ? playlist.next() : playlist.previous() else {
                 throw CommandError("error running command", next ? "the last item is playing" : "the first item is playing")
             }
@@ -320,14 +321,17 @@ extension PlaybackSession {
         // mpv's: the window's drawable size in pixels.
         "osd-width": PlayerProperty(get: { .integer($0.window.pixelSize.width) }),
         "osd-height": PlayerProperty(get: { .integer($0.window.pixelSize.height) }),
-        "filename": PlayerProperty(get: { .string($0.options.fileName ?? $0.options.title) }),
+        "filename": PlayerProperty(get: { s in
+            // On a playlist's timeline, the item playing.
+            .string(s.playlistTree.flatMap { _ in s.playlist?.current.map { URL(fileURLWithPath: $0).lastPathComponent } } ?? s.options.fileName ?? s.options.title)
+        }),
         "playlist-pos": PlayerProperty(
             get: { .integer($0.playlist?.index ?? 0) },
             set: { s, v throws(CommandError) in
                 guard let playlist = s.playlist, let i = v.double, i == i.rounded(), playlist.jump(to: Int(i)) else {
                     throw CommandError("error running command", "no playlist item '\(v)'")
                 }
-                s.end(.playlistMove)
+                if s.playlistTree != nil { s.seekToPlaylistItem(Int(i)) } else { s.end(.playlistMove) }
             }),
         "playlist-count": PlayerProperty(get: { .integer($0.playlist?.items.count ?? 1) }),
         // mpv's `sub` (`sid`): the track's number from 1, or no.

@@ -15,6 +15,7 @@ extension PlaybackSession {
         // The OSD and the notice are the window's, not the picture's.
         let shown = [osd?.layer, notice?.layer].compactMap { $0 }.filter { !$0.isHidden }
         Transaction.withoutActions { for layer in shown { layer.isHidden = true } }
+        willSnapshot?(time) // a playlist's tree posed for this time, as its export poses it
         let snapshot = root.snapshot(at: time)
         Transaction.withoutActions { for layer in shown { layer.isHidden = false } }
         let surface = Compositor().render(snapshot, width: canvas.width, height: canvas.height)

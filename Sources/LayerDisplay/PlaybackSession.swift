@@ -58,6 +58,8 @@ public final class PlaybackSession {
         public var startPosition: Double?
         /// The input's file name (the `filename` property; nil: the title).
         public var fileName: String?
+        /// The sound of a playlist played on one timeline (`PlaylistAudioMix`), played instead of `audioPath`'s.
+        public var audioMix: PlaylistAudioMix?
         /// Options with a title, a range and a frame grid; windowed, OSD on, sound on at full volume, quitting at the end.
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
@@ -165,6 +167,12 @@ public final class PlaybackSession {
     /// The playing scene's params and their values now, as `--set` writes them (the IPC's `get_property
     /// scene-params`); nil: no scene is playing.
     public var sceneParams: (() -> [String: String])?
+    /// Called on the main thread with a frame's time just before the tree is snapshotted for it: a host that poses
+    /// the tree for each time (a playlist's `PlaylistTree.pose(at:)`) does it here, as its export does.
+    public var willSnapshot: ((Double) -> Void)?
+    /// A playlist played on one timeline in this one window (issue 30): `playlist-next` and `playlist-prev` seek on it
+    /// instead of ending the session, and the title and `playlist-pos` follow the item playing. Set before `run()`.
+    public var playlistTree: PlaylistTree?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
@@ -185,7 +193,11 @@ public final class PlaybackSession {
                             placement: options.placement)
         // The sound's samples carry timeline times whatever its placement, so its device clock is the timeline's.
         let placement = AudioPlacement(offset: options.audioOffset, loopLength: options.audioLoopLength)
-        if let audioPath, let output = Self.openSound(audioPath, options, placement: placement) {
+        if let mix = options.audioMix, let output = Self.openSound(options, { try AudioOutput(range: options.range, device: options.audioDevice) { mix } }) {
+            audio = output
+            clock = output
+        } else if options.audioMix == nil, let audioPath,
+                  let output = Self.openSound(options, { try AudioOutput(path: audioPath, range: options.range, placement: placement, device: options.audioDevice) }) {
             audio = output
             clock = output
         } else {
@@ -200,9 +212,9 @@ public final class PlaybackSession {
 
     /// The sound device, or nil (with a warning) when there is none: the video still plays, on the host clock,
     /// as ffplay does.
-    private static func openSound(_ path: String, _ options: Options, placement: AudioPlacement) -> AudioOutput? {
+    private static func openSound(_ options: Options, _ open: () throws -> AudioOutput) -> AudioOutput? {
         do {
-            let output = try AudioOutput(path: path, range: options.range, placement: placement, device: options.audioDevice)
+            let output = try open()
             output.volume = options.volume
             output.isMuted = options.muted
             return output
@@ -314,6 +326,7 @@ public final class PlaybackSession {
             if let osd, osd.update(at: hostSeconds()), clock.isPaused { invalidate() }
             if let notice, notice.update(at: hostSeconds()), clock.isPaused { invalidate() }
             updateStatsOverlay()
+            followPlaylistTree()
             var now = clock.time
             if let a = abLoop.a, let b = abLoop.b, b > a, now >= b, !clock.isPaused {
                 seek(to: a)
@@ -450,6 +463,7 @@ public final class PlaybackSession {
         // (`DirectVideo`) needs none, and is likely to stay so: then the rare composited frame takes a copy.
         let target = lastFrameWasDirect ? nil : window.lockFrameTexture(width: canvas.width, height: canvas.height)
         // `onPresent` is given whole composited frames, so frames over a video are then composited whole.
+        willSnapshot?(t)
         renderer.submit(.init(snapshot: root.snapshot(at: t), time: t, serial: serial, width: canvas.width, height: canvas.height,
                               target: target, composesOverVideo: onPresent == nil))
     }

@@ -53,6 +53,9 @@ public final class Playlist {
     /// `loadfile PATH` (replace): the list becomes PATH alone.
     public func replace(with path: String) { items = [path]; index = 0 }
 
+    /// The list becomes `items`, from the first (a playlist on one timeline drops the items that failed to open).
+    public func replaceItems(_ items: [String]) { self.items = items; index = 0 }
+
     /// `loadfile PATH append`.
     public func append(_ path: String) { items.append(path) }
 

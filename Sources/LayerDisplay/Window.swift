@@ -62,6 +62,9 @@ final class Window {
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
     }
 
+    /// Names the window anew (a playlist's next item).
+    func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
+
     /// The size in pixels that frames should have (the drawable, which HiDPI makes larger than points).
     var pixelSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

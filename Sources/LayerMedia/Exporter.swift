@@ -94,9 +94,6 @@ public final class Exporter {
     /// Asked before each frame after the first, with its timeline time: true ends the movie before that frame (a
     /// live input that ended; `frameCount` is then only the most it may have). nil: exactly `frameCount` frames.
     public var inputEnded: ((Double) -> Bool)?
-    /// Called with each frame's timeline time just before its snapshot is taken, on the exporting thread: a host
-    /// that changes the tree along the timeline (a scene's replayed controls) changes it here, frame-exact.
-    public var beforeSnapshot: ((Double) -> Void)?
     /// Timeline seconds per output second (`--speed` on an export): frames are the timeline's at `start + t × speed`
     /// and the sound is time-stretched to match, its pitch kept (`AudioSpan.tempo`). `frameCount` counts output frames.
     public var speed = 1.0
@@ -106,6 +103,10 @@ public final class Exporter {
     /// Hands frame `i` over no earlier than `i / fps` seconds after the first (as `ffmpeg -re`): a server sees a
     /// live stream, not a burst.
     public var realtime = false
+    /// Called with each frame's timeline time just before the tree is snapshotted for it, on the exporting thread: a
+    /// host that changes the tree along the timeline does it here, frame-exact, as its window does (a playlist's
+    /// `PlaylistTree.pose(at:)`, a scene's replayed controls).
+    public var willSnapshot: ((Double) -> Void)?
 
     /// An export of `frameCount` frames of `root` from `start`; nothing is written until `export(to:replacing:progress:)`.
     public init(root: Layer, width: Int, height: Int, settings: EncoderSettings, start: Double, frameCount: Int,
@@ -292,7 +293,7 @@ public final class Exporter {
             free.wait()
             let slot = i % pool.count
             let t0 = DispatchTime.now().uptimeNanoseconds
-            beforeSnapshot?(timelineTime)
+            willSnapshot?(timelineTime)
             let snapshot = root.snapshot(at: timelineTime, frameIndex: first + i) // the timeline's time: one clock with the window
             let item: ExportFrame
             // A picture goes to the encoders as it is only when every output taking this frame can take it so.

@@ -129,6 +129,7 @@ struct Layerplay: ParsableCommand {
     var playlist: String?
     @Flag(name: .customLong("loop-playlist"), help: "After the last input, play the first again.")
     var loopPlaylist = false
+    @OptionGroup var playlistOptions: PlaylistOptions
     @Flag(name: .customLong("save-position-on-quit"), help: "On quit, remember the position; the next playback of the file without --start begins there (Q does it once).")
     var savePositionOnQuit = false
     @Option(help: ArgumentHelp("The window's size and place on the screen (mpv's): WxH, WxH+X+Y or +X+Y.", valueName: "WxH+X+Y"))
@@ -150,8 +151,16 @@ struct Layerplay: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty && playlist == nil { throw ValidationError("Missing expected argument '<input>'") }
+        if output != nil && loopPlaylist { throw ValidationError("--loop-playlist plays in a window; an export plays the playlist once") }
         if output != nil && (inputs.count > 1 || playlist != nil) {
-            throw ValidationError("an export takes one input; several inputs (or --playlist) play in a window")
+            // Not yet: a playlist's export is one movie at speed 1 (its mixed sound is not time-stretched).
+            if outputs.count > 1 { throw ValidationError("several inputs (or --playlist) export to one -o; several outputs take one input") }
+            if speed != 1 { throw ValidationError("--speed with -o takes one input; a playlist exports at speed 1") }
+        }
+        // A still is one input at one time; several inputs make a movie (or numbered pictures) of their timeline.
+        if let output, inputs.count > 1 || playlist != nil,
+           MovieWriter.isJPEGStill(output) || (output.lowercased().hasSuffix(".png") && !MovieWriter.isImageSequence(output)) {
+            throw ValidationError("a still ('\(output)') takes one input; several inputs (or --playlist) export a movie or numbered pictures")
         }
         for (name, value) in [("--rotate", rotate), ("--perspective", perspective), ("--spin", spin),
                               ("--corner-radius", cornerRadius), ("--opacity", opacity)] {
@@ -188,6 +197,8 @@ struct Layerplay: ParsableCommand {
             return try exportSeveral(card, asset: media.asset, canvas: card.canvas)
         }
         if try !isStreamOutput(output) { try checkOutput(output) }
+        // Several inputs (or --playlist): one movie of them all on one timeline, as the window plays them.
+        if inputs.count > 1 || playlist != nil { return try exportPlaylist(to: output) }
         let media = try openMedia(input)
         let card = try cardTree(asset: media.asset, inWindow: false)
         let canvas = card.canvas

@@ -22,6 +22,16 @@ extension Layerplay {
         do { ipc = try inputIPCServer.map { try PlayerIPC(path: $0) } } catch { throw RunError("\(error)") }
         defer { ipc?.stop() }
         let bindings = PlayerConfig.loadBindings()
+        // Several inputs play in one window on one clock (PlaylistPlay.swift); a still or a live stream among them
+        // plays them one session each, below.
+        while list.items.count > 1 {
+            switch try playTimeline(list, ipc: ipc, bindings: bindings) {
+            case .done: return
+            case .listChanged: continue
+            case .notOnTimeline: break
+            }
+            break
+        }
         while let item = list.current {
             var one = self
             one.input = item

@@ -318,7 +318,7 @@ extension SceneRunCommand {
     /// Applies a take's controls to the live scene before each frame is snapshotted, each at its scene time.
     static func replaying(_ take: ControlTake, on live: LiveScene, before exporter: Exporter) {
         var applied = 0
-        exporter.beforeSnapshot = { time in
+        exporter.willSnapshot = { time in
             // Checked before the export began (readTake), so a control the scene refuses here is a load that
             // failed since (a file changed): said, and the frame keeps the tree as it was.
             do { applied = try replay(take, upTo: time, on: live, after: applied) } catch {

@@ -10,7 +10,7 @@ import Foundation
 /// Silence pads the sound to the end of the range when it is shorter than the video, so that the clock
 /// runs to the end; with `loops` the sound continues from the range's start without a gap. An `AudioPlacement`
 /// shifts the sound against the timeline (silence before its start) and wraps it at its own loop length.
-public final class AudioStream: @unchecked Sendable { // state guarded by `condition`
+public final class AudioStream: PlaybackSoundSource, @unchecked Sendable { // state guarded by `condition`
     /// The output device's samples a second, which the sound is resampled to.
     public let sampleRate: Int
     /// The output device's channel count, which the sound is mixed to.
@@ -77,6 +77,15 @@ public final class AudioStream: @unchecked Sendable { // state guarded by `condi
         finished = false
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Frames a `read` can take now without running short: those queued, or any number once the range has ended
+    /// (silence then). A mix of several streams (`PlaylistAudioMix`) reads none of them until all have enough, so
+    /// that no stream loses its place against the others.
+    public var queuedFrames: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished ? Int.max : ringCount
     }
 
     /// Fills `frames` frames of `out` (interleaved) and says at which timeline time the first one plays.

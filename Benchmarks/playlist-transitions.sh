@@ -1,0 +1,24 @@
+#!/bin/bash
+# Playlist transition benchmark (issue 30 item 9), release, headless: a 2-item playlist of 1080p60 H.264 (the
+# playback benchmark's clip, 4 s of it per item, --duration applying to each) played in one window with
+# `--transition fade` and with `--transition cube` (1 s each: both items decode and composite for that second),
+# then without a transition, each with --stats (JSON on stderr). Target: 0 dropped frames.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. Benchmarks/lib.sh
+require_tool ffmpeg
+BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+DIR=out/bench
+mkdir -p "$DIR"
+export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
+[ -f "$DIR/src1080p60.mp4" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=60:duration=12" \
+  -f lavfi -i sine=duration=12 -c:v libx264 -preset veryfast -b:v 12M -c:a aac "$DIR/src1080p60.mp4"
+for transition in fade cube none; do
+  args=()
+  [ "$transition" = none ] || args=(--transition "$transition:1")
+  echo "2 × 1080p60 (4 s each), transition $transition:"
+  stats=$("$BIN" "$DIR/src1080p60.mp4" "$DIR/src1080p60.mp4" --duration 4 "${args[@]}" --stats 2>&1 >/dev/null | grep '^{' | tail -1)
+  echo "$stats"
+  echo "dropped frames: $(echo "$stats" | sed -n 's/.*"frames_dropped": *\([0-9]*\).*/\1/p')"
+done
+uptime
