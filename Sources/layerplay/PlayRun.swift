@@ -88,6 +88,28 @@ extension Layerplay {
             .map { $0.hasPrefix("/") || $0.contains("://") || directory.isEmpty ? $0 : (directory as NSString).appendingPathComponent($0) }
     }
 
+    /// A window's options from this run's flags (sound, OSD, speed, placement), the same for one file and a playlist.
+    func windowOptions(title: String, fileName: String, range: PlaybackRange, frameRate: Double?) -> PlaybackSession.Options {
+        var options = PlaybackSession.Options(title: title, range: range, frameRate: frameRate)
+        options.fileName = fileName
+        options.fullscreen = fullscreen
+        options.keepOpen = keepOpen
+        options.showsOSD = !noOSD
+        options.muted = mute
+        options.volume = volume / 100
+        options.speed = speed
+        options.audioDevice = audioDevice
+        options.placement.onTop = ontop
+        options.placement.borderless = noBorder
+        options.placement.autofit = autofit.map { .init(width: $0.width, height: $0.height) }
+        if let geometry, let g = WindowPlacement.geometry(geometry) {
+            options.placement.size = g.size
+            options.placement.x = g.x
+            options.placement.y = g.y
+        }
+        return options
+    }
+
     /// A window on this run's `input`: its card, its player and its sound.
     func openSession(playlist: Playlist) throws -> PlaybackSession {
         let media = try openMedia(input)
@@ -108,27 +130,11 @@ extension Layerplay {
         let name = URL(fileURLWithPath: input).lastPathComponent
         // The window's title names the item and where it is in a playlist of several.
         let count = playlist.items.count
-        var options = PlaybackSession.Options(title: count > 1 ? "\(name) (\(playlist.index + 1)/\(count))" : name,
-                                              range: PlaybackRange(start: begin, end: end, loops: loop), frameRate: frameRate)
-        options.fileName = name
-        options.fullscreen = fullscreen
+        var options = windowOptions(title: count > 1 ? "\(name) (\(playlist.index + 1)/\(count))" : name, fileName: name,
+                                    range: PlaybackRange(start: begin, end: end, loops: loop), frameRate: frameRate)
         options.seekable = !asset.isLive
-        options.keepOpen = keepOpen
-        options.showsOSD = !noOSD
-        options.muted = mute
-        options.volume = volume / 100
-        options.speed = speed
         options.startPosition = resume
         options.chapters = (try? MediaAsset.chapters(of: input)) ?? []
-        options.audioDevice = audioDevice
-        options.placement.onTop = ontop
-        options.placement.borderless = noBorder
-        options.placement.autofit = autofit.map { .init(width: $0.width, height: $0.height) }
-        if let geometry, let g = WindowPlacement.geometry(geometry) {
-            options.placement.size = g.size
-            options.placement.x = g.x
-            options.placement.y = g.y
-        }
         let session: PlaybackSession
         do {
             // The card's canvas keeps its size and the window scales it, letterboxed (relayoutOnResize stays off, as

@@ -43,26 +43,9 @@ extension Layerplay {
         let name = URL(fileURLWithPath: opened.items[0]).lastPathComponent
         var frameRate: Double?
         if let r = opened.frameRate { frameRate = Double(r.num) / Double(r.den) }
-        var options = PlaybackSession.Options(title: "\(name) (1/\(opened.items.count))",
-                                              range: PlaybackRange(start: 0, end: timeline.duration, loops: loopPlaylist),
-                                              frameRate: frameRate)
-        options.fileName = name
-        options.fullscreen = fullscreen
-        options.keepOpen = keepOpen
-        options.showsOSD = !noOSD
-        options.muted = mute
-        options.volume = volume / 100
-        options.speed = speed
-        options.audioDevice = audioDevice
+        var options = windowOptions(title: "\(name) (1/\(opened.items.count))", fileName: name,
+                                    range: PlaybackRange(start: 0, end: timeline.duration, loops: loopPlaylist), frameRate: frameRate)
         options.audioMix = opened.mix
-        options.placement.onTop = ontop
-        options.placement.borderless = noBorder
-        options.placement.autofit = autofit.map { .init(width: $0.width, height: $0.height) }
-        if let geometry, let g = WindowPlacement.geometry(geometry) {
-            options.placement.size = g.size
-            options.placement.x = g.x
-            options.placement.y = g.y
-        }
         let session: PlaybackSession
         do {
             session = try PlaybackSession(root: tree.root, size: canvas, player: nil, audioPath: nil, options: options) { _, _ in }
