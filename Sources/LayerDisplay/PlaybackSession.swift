@@ -10,7 +10,8 @@ import LayerMedia
 /// The main thread handles events, builds snapshots at the times frames are due and presents them; a render
 /// thread composites the next frame meanwhile; decoding runs on the player's and the sound's own threads.
 /// Frames are scheduled on a grid of the video's frame rate (the display's refresh rate while animations
-/// run); a frame that would be shown after the next one is due is dropped and counted. Nothing is rendered
+/// run); a frame that would be shown after the next one is due is dropped and counted, and while the decoder is
+/// slower than the clock the newest decoded frame stands in for the late one (the rest counted). Nothing is rendered
 /// while paused unless something changes (a seek, a step, a resize).
 public final class PlaybackSession {
     /// How a session plays: the window's title, the range (and whether it loops), the frame grid, fullscreen, sound.
