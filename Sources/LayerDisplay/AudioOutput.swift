@@ -6,6 +6,11 @@ import LayerMedia
 /// Plays an `AudioStream` through an SDL audio device, and is the playback's master clock: each device
 /// callback notes which timeline time it hands over and when, and the clock interpolates from there with
 /// the host clock, minus the device's buffer (ffplay's audio clock).
+///
+/// Started (or resumed, or moved while playing), the clock runs on the host clock at once, from the picture's time,
+/// and the device's first callback with sound skips the samples the picture has already passed, so that the sound
+/// joins in step and the device's clock takes over without a jump: a device whose first callback comes late (SDL 2.26
+/// under PulseAudio, after its sink's buffer of silence: 1.3–2.1 s, issue 30 item 7) no longer holds the picture.
 final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state in `state`; `device` fixed after init
     /// The sound playing: a file's stream or a playlist's mix; replaced (with the device locked) when the audio
     /// track changes.
@@ -31,7 +36,20 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         /// Seconds the sound plays after its picture (mpv's `audio-delay`): the picture of timeline time `t` is heard
         /// with the sound of `t - delay`. The anchors are the sound's times; the clock (the picture's) adds it.
         var delay = 0.0
+        /// While the device has not yet handed over sound since playing (again): the sound's time then and the host
+        /// time; the clock runs on the host clock from there (nil: the device's callbacks drive it).
+        var hostStart: (time: Double, host: Double)? { didSet { lastCallback = nil } }
+        /// When the last callback ran while `hostStart` is set: the device's clock takes over at a callback one
+        /// buffer after the one before (callbacks flowing in real time), not at the burst some devices ask for at
+        /// once when unpaused and then fall silent for a second or two (SDL under PulseAudio).
+        var lastCallback: Double?
+
+        /// The sound's time the host clock gives now, while `hostStart` is set.
+        func hostTime(_ now: Double) -> Double? { hostStart.map { $0.time + (now - $0.host) * speed } }
     }
+
+    /// Whether the clock runs on the host clock, waiting for the device's first sound (see the type's comment).
+    var runsOnHostClock: Bool { state.withLock { !$0.paused && $0.hostStart != nil } }
 
     /// The tempo filter while the speed is not 1 (touched on the device's thread, or with the device locked).
     private var tempo: AudioTempo?
@@ -104,8 +122,24 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
     private func fill(_ bytes: UnsafeMutablePointer<UInt8>, _ length: Int) {
         let frames = length / (4 * 2)
         let samples = UnsafeMutableRawPointer(bytes).bindMemory(to: Float.self, capacity: frames * 2)
+        // The picture moves on the host clock until sound arrives: what this buffer starts with is heard one buffer
+        // from now, so skip to the sound of that moment; if the decoder has not got that far, silence, and again next time.
+        if let target = state.withLock({ s in s.paused ? nil : s.hostTime(hostSeconds() + latency) }) {
+            guard stream.skip(to: target) else {
+                samples.update(repeating: 0, count: frames * 2)
+                return
+            }
+        }
         let (time, starved) = tempo == nil ? stream.read(into: samples, frames: frames) : stretched(into: samples, frames: frames)
         let (volume, muted) = state.withLock { s in
+            let now = hostSeconds(), length = Double(frames) / 48000
+            if s.hostStart != nil {
+                // The device's clock takes over once sound flows (it then reads what the host clock read).
+                let gap = s.lastCallback.map { now - $0 } ?? 0
+                s.lastCallback = now
+                if starved || gap < 0.5 * length || gap > 2 * length { return (s.volume, s.muted) }
+                s.hostStart = nil
+            }
             s.anchorTime = time
             s.anchorHost = hostSeconds()
             // Wall seconds these samples last; the clock moves `speed` times as fast.
@@ -155,6 +189,8 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         state.withLock { s in
             s.speed = speed
             s.anchorTime = heard; s.anchorHost = hostSeconds(); s.anchorLength = 0
+            // The sound starts again from `heard`: the host clock carries the picture until it does.
+            if !s.paused { s.hostStart = (heard, s.anchorHost) }
         }
         // The filter holds samples read ahead at the old speed: start again from the time heard now.
         stream.seek(to: heard)
@@ -179,6 +215,7 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
     var time: Double {
         state.withLock { s in
             if s.paused { return s.anchorTime + s.delay }
+            if let t = s.hostTime(hostSeconds()) { return t + s.delay }
             // Interpolated within the last callback's samples; the device plays them one buffer later.
             let into = min(max(0, hostSeconds() - s.anchorHost), s.anchorLength)
             return s.anchorTime + (into - latency) * s.speed + s.delay
@@ -193,9 +230,12 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
             if paused && !was {
                 // Hold the time heard now.
                 let into = min(max(0, hostSeconds() - s.anchorHost), s.anchorLength)
-                s.anchorTime = s.anchorTime + (into - latency) * s.speed
+                s.anchorTime = s.hostTime(hostSeconds()) ?? s.anchorTime + (into - latency) * s.speed
                 s.anchorLength = 0
+                s.hostStart = nil
             }
+            // Playing from the time held: on the host clock at once, until the device hands over sound.
+            if !paused && was { s.hostStart = (s.anchorTime, hostSeconds()) }
             s.paused = paused
             return was
         }
@@ -213,7 +253,10 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         SDL_LockAudioDevice(device)
         let heard = t - state.withLock { $0.delay }
         stream.seek(to: heard)
-        state.withLock { s in s.anchorTime = heard; s.anchorHost = hostSeconds(); s.anchorLength = 0 }
+        state.withLock { s in
+            s.anchorTime = heard; s.anchorHost = hostSeconds(); s.anchorLength = 0
+            if !s.paused { s.hostStart = (heard, s.anchorHost) } // moved while playing: the picture goes on meanwhile
+        }
         resetTempo()
         SDL_UnlockAudioDevice(device)
     }

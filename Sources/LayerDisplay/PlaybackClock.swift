@@ -5,7 +5,8 @@ import Foundation
 func hostSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
 /// The clock that decides which frame is due: the audio device's position when there is sound (the master,
-/// as in ffplay), else the host's monotonic clock. Times are on the playback timeline.
+/// as in ffplay; on the host clock from the moment it plays until the device hands over sound, see `AudioOutput`),
+/// else the host's monotonic clock. Times are on the playback timeline.
 protocol PlaybackClock: AnyObject, Sendable {
     /// The timeline time now.
     var time: Double { get }

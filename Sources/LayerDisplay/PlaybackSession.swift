@@ -10,7 +10,8 @@ import LayerMedia
 /// The main thread handles events, builds snapshots at the times frames are due and presents them; a render
 /// thread composites the next frame meanwhile; decoding runs on the player's and the sound's own threads.
 /// Frames are scheduled on a grid of the video's frame rate (the display's refresh rate while animations
-/// run); a frame that would be shown after the next one is due is dropped and counted. Nothing is rendered
+/// run); a frame that would be shown after the next one is due is dropped and counted, and while the decoder is
+/// slower than the clock the newest decoded frame stands in for the late one (the rest counted). Nothing is rendered
 /// while paused unless something changes (a seek, a step, a resize).
 public final class PlaybackSession {
     /// How a session plays: the window's title, the range (and whether it loops), the frame grid, fullscreen, sound.
@@ -338,7 +339,7 @@ public final class PlaybackSession {
             animating = root.changesOverTime(at: now) || tilesPending
             if tilesPending && clock.isPaused && ready == nil { needsFrame = true }
             if !options.range.loops && options.range.end.isFinite && now >= options.range.end && !needsFrame {
-                guard options.keepOpen else { endReason = .eof; break }
+                guard options.keepOpen else { endReason = .eof; countUnshownAtEnd(); break }
                 // Stays on the last frame, paused; keys still work (a seek back plays again).
                 if !clock.isPaused { clock.setPaused(true) }
             }
@@ -381,6 +382,16 @@ public final class PlaybackSession {
 
     /// Whether frames change with time (a video or an animation); otherwise only events make new frames.
     private var isTimeVarying: Bool { player != nil || videoWouldWait != nil || animating }
+
+    /// The range ended: frames of its grid that were due and never reached the screen (still waiting for the
+    /// decoder, or rendered and not shown) are dropped frames too.
+    private func countUnshownAtEnd() {
+        guard isTimeVarying else { return }
+        let step = tick
+        var due = nextTick
+        while due < options.range.end - 1e-6 { due += step; statistics.framesDropped += 1 }
+        if ready != nil { statistics.framesDropped += 1 }
+    }
 
     private func collectRendered(now: Double) {
         guard ready == nil, let frame = renderer.take(waiting: 0) else { return }
@@ -449,15 +460,30 @@ public final class PlaybackSession {
             let step = tick
             // A frame finished after the one following it is due would be dropped anyway: skip it now.
             while !needsFrame && next + step < now + timeline(renderEstimate) { next += step; skipped += 1 }
-            if !options.range.loops && options.range.end.isFinite && next >= options.range.end { return }
+            if !options.range.loops && options.range.end.isFinite && next >= options.range.end - 1e-6 { return }
             // The decoder is still on its way to this frame: keep presenting what is ready rather than block
             // in the snapshot, and look again shortly.
             decoderBehind = (player?.wouldWait(forFrameAt: next) ?? false) || (videoWouldWait?(next) ?? false)
-            if decoderBehind { return }
-            statistics.framesDropped += skipped
-            t = next
-            nextTick = next + step
+            if decoderBehind {
+                // A decoder slower than the clock (`--speed 4` of 1080p60) never reaches the frame due, since the
+                // clock runs away while it decodes: a frame late, show the newest decoded frame (ffplay shows what
+                // its queue holds) and count the due frames it stands in for as dropped. It must have reached the
+                // frame due, so that frames stay on the grid, at most one per grid step.
+                guard now >= nextTick + step, let newest = player?.newestDecodedTime(atOrBefore: next),
+                      newest >= nextTick - 1e-9, newest > (submittedTime ?? -.infinity) else { return }
+                decoderBehind = false
+                var due = nextTick, passed = 0
+                while due <= newest { due += step; passed += 1 }
+                statistics.framesDropped += max(0, passed - 1)
+                t = newest
+                nextTick = due
+            } else {
+                statistics.framesDropped += skipped
+                t = next
+                nextTick = next + step
+            }
         }
+        submittedTime = t
         needsFrame = false
         // Composited frames go straight into a window texture (no copy to upload). A video shown as it is
         // (`DirectVideo`) needs none, and is likely to stay so: then the rare composited frame takes a copy.
@@ -468,6 +494,9 @@ public final class PlaybackSession {
                               target: target, composesOverVideo: onPresent == nil))
     }
 
+    /// The time of the last frame handed to the renderer (nil after `invalidate()`): a frame shown while the decoder
+    /// is behind must be newer.
+    private var submittedTime: Double?
     /// Whether the next frame waits for the decoder (then the loop looks again sooner).
     private var decoderBehind = false
     /// Whether the last rendered frame was a video shown as it is.
@@ -636,5 +665,6 @@ public final class PlaybackSession {
         ready = nil
         needsFrame = true
         mustShow = true
+        submittedTime = nil
     }
 }

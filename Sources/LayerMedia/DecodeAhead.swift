@@ -106,6 +106,14 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         return queue.count == 1
     }
 
+    /// The media time of the newest decoded frame (nil: none queued, or a seek pending): while the decoder is
+    /// behind, a window shows this frame rather than wait for the one its clock asks for (`Player.newestDecodedTime`).
+    var newestTime: Double? {
+        condition.lock()
+        defer { condition.unlock() }
+        return repositionRequest == nil ? queue.last?.time.seconds : nil
+    }
+
     /// Lets go of the queued frames that a later queued frame replaces by `t` (the decoder may go on).
     /// Called with the lock held.
     private func dropFramesReplaced(by t: Double) {

@@ -79,6 +79,19 @@ public final class Player: @unchecked Sendable {
         decoder.wouldWait(forFrameAt: mediaTime(seconds))
     }
 
+    /// The time (as asked for, like `seconds`) of the newest frame decoded so far, when it lies at or before
+    /// `seconds` within the same pass of the range: a window whose decoder is slower than its clock (`--speed 4` of
+    /// a 1080p60 file) shows that frame now instead of waiting for the decoder to reach a clock that keeps running
+    /// away from it (it never would). nil: nothing decoded, a seek pending, or the frame lies ahead of `seconds`.
+    public func newestDecodedTime(atOrBefore seconds: Double) -> Double? {
+        guard let newest = decoder.newestTime else { return nil }
+        let media = mediaTime(seconds)
+        guard newest <= media else { return nil }
+        // The range maps the time asked for to media time by a shift within one pass (a loop wraps between
+        // passes), so the newest frame's time is the same shift back from `seconds`.
+        return seconds - (media - newest)
+    }
+
     /// Whether the medium ended before `seconds` (its last frame is shown from an earlier time, and no other follows):
     /// an export of a live input stops there. Waits for the decoder to know.
     public func hasEnded(at seconds: Double) -> Bool {

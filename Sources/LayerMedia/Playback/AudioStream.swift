@@ -116,6 +116,23 @@ public final class AudioStream: PlaybackSoundSource, @unchecked Sendable { // st
         return (time, available < frames && !finished)
     }
 
+    /// Lets go of the queued samples before timeline time `t` without playing them (a device that starts late
+    /// catches up with a picture already moving). Returns whether the next sample read plays at `t` (or the sound has
+    /// ended); false: the queue ran out first (the decoder is behind), so call it again with the next buffer.
+    public func skip(to t: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let wanted = Int(((t - readTime) * Double(sampleRate)).rounded())
+        guard wanted > 0 else { return true }
+        let n = min(wanted, ringCount)
+        let capacity = ring.count / channels
+        ringHead = (ringHead + n) % capacity
+        ringCount -= n
+        readTime += Double(n) / Double(sampleRate)
+        condition.broadcast()
+        return n == wanted || finished
+    }
+
     // MARK: Decode thread
 
     private func run() {
