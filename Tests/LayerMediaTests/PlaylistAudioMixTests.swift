@@ -65,6 +65,23 @@ struct PlaylistAudioMixTests {
         #expect(zip(fade, fade.dropFirst()).allSatisfy { $1 <= $0 + 1e-7 }, "the level goes from one item's to the other's without a step back")
     }
 
+    /// A device that starts late skips to the picture's time (the window's clock start): the samples before it are
+    /// dropped, the next read plays exactly that time, across the crossfade as a read would.
+    @Test func skippingDropsTheSamplesBeforeATimeAndGoesOnFromIt() throws {
+        let clips = try TwoLevels()
+        let timeline = PlaylistTimeline(lengths: [1, 1], transition: 0.25)
+        let mix = try PlaylistAudioMix(items: [.init(path: clips.a), .init(path: clips.b)], timeline: timeline, channels: 2)
+        let deadline = Date().addingTimeInterval(20)
+        while !mix.skip(to: 0.875) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) } // 42,000: mid-fade
+        #expect(mix.framesRead == 42_000)
+        #expect(mix.skip(to: 0.5), "a time already passed needs nothing")
+        #expect(mix.framesRead == 42_000, "and drops nothing")
+        let rest = Array(readAll(mix, block: 1024).prefix(42_000)) // whole blocks: the last one runs past the end
+        #expect(rest.count == 42_000)
+        #expect(abs((rest.first ?? 0) - 0.125) < 1e-3, "the first sample read is the fade's midpoint: \(rest.first ?? 0)")
+        #expect(rest[6_000..<42_000].allSatisfy { abs($0 + 0.25) < 1e-6 }, "then the second item alone")
+    }
+
     @Test func theExportWAVHoldsTheSameSamples() throws {
         let clips = try TwoLevels()
         let timeline = PlaylistTimeline(lengths: [1, 1], transition: 0.25)

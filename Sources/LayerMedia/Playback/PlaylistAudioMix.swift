@@ -8,6 +8,9 @@ public protocol PlaybackSoundSource: AnyObject, Sendable {
     func read(into out: UnsafeMutablePointer<Float>, frames: Int) -> (time: Double, starved: Bool)
     /// Continues from timeline time `t`.
     func seek(to t: Double)
+    /// Lets go of the samples before timeline time `t` without playing them (a device that starts late catches up
+    /// with a picture already moving); false when the decoding has not got that far yet (call again later).
+    func skip(to t: Double) -> Bool
     /// Ends the decoding.
     func stop()
 }
@@ -83,6 +86,28 @@ public final class PlaylistAudioMix: PlaybackSoundSource, @unchecked Sendable { 
             streams[k]?.seek(to: timeline.seconds(at))
             if frame >= place.endFrame { rewound.insert(k) }
         }
+    }
+
+    /// Reads and drops the mix up to timeline time `t` (wrapped when the playlist loops), so that crossfades and
+    /// item boundaries are crossed exactly as a read crosses them.
+    public func skip(to t: Double) -> Bool {
+        let total = timeline.totalFrames
+        var target = max(0, Int((t * Double(timeline.sampleRate)).rounded()))
+        if loops { target %= total }
+        var position = framesRead
+        var remaining = target - position
+        if loops && remaining < 0 && -remaining > total / 2 { remaining += total } // t wrapped past the end
+        if !loops && position >= total { return true } // the sound has ended
+        var discard = [Float](repeating: 0, count: 1024 * channels)
+        while remaining > 0 {
+            let starved = discard.withUnsafeMutableBufferPointer { read(into: $0.baseAddress!, frames: min(remaining, 1024)).starved }
+            var moved = framesRead - position
+            if moved < 0 { moved += total }
+            if starved || moved == 0 { return false }
+            remaining -= moved
+            position = framesRead
+        }
+        return true
     }
 
     /// The timeline sample of the next read (for tests and the offline writer).
