@@ -64,7 +64,12 @@ final class LiveConnection: @unchecked Sendable { // state guarded by `condition
     /// moment after the picture's, still gets the sound from where the picture starts.
     private var backlog: [UnsafeMutablePointer<AVPacket>] = []
     /// Packets lost to full queues (a view that stopped reading).
-    private(set) var dropped = 0
+    private var droppedCount = 0
+    var dropped: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return droppedCount
+    }
     private var readerStarted = false
     /// Set when the reader stopped: the status every view gets once its queue is empty.
     private var endStatus: Int32?
@@ -188,7 +193,7 @@ final class LiveConnection: @unchecked Sendable { // state guarded by `condition
             if queues[id]!.packets.count >= Self.queueCapacity {
                 var oldest: UnsafeMutablePointer<AVPacket>? = queues[id]!.packets.removeFirst()
                 av_packet_free(&oldest)
-                dropped += 1
+                droppedCount += 1
             }
             queues[id]!.packets.append(copy)
             given = true
