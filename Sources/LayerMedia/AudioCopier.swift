@@ -20,6 +20,7 @@ final class AudioCopier {
         format = try FFmpegFormat(path: source)
         guard let index = format.bestStream(AVMEDIA_TYPE_AUDIO) else { throw MediaError("'\(source)' has no audio") }
         inStream = format.streams[index]
+        format.reads(only: index)
         let codec = inStream.pointee.codecpar.pointee.codec_id
         guard let muxer = output.pointee.oformat, OutputContainer(muxer).takes(inStream.pointee.codecpar) else {
             throw MediaError("cannot copy \(String(cString: avcodec_get_name(codec))) audio into '\(name)'")

@@ -27,14 +27,14 @@ enum BelievableFrameRate {
     /// The median gap between the first few timestamps of the stream, in seconds, read from a second opening of
     /// the file so that the caller's reading position stays where it is.
     private static func medianPacketSpacing(stream index: Int, path: String) -> Double? {
-        guard let format = try? FFmpegFormat(path: path), let ctx = format.context, index < format.streams.count else { return nil }
+        guard let format = try? FFmpegFormat(path: path), format.context != nil, index < format.streams.count else { return nil }
         let timeBase = av_q2d(format.streams[index].pointee.time_base)
         var packet: UnsafeMutablePointer<AVPacket>? = av_packet_alloc()
         defer { av_packet_free(&packet) }
         guard let packet else { return nil }
         var times: [Double] = []
         var reads = 0
-        while times.count < 33 && reads < 1000 && av_read_frame(ctx, packet) >= 0 {
+        while times.count < 33 && reads < 1000 && format.readFrame(packet) >= 0 {
             reads += 1
             let pts = packet.pointee.pts != lp_av_nopts_value() ? packet.pointee.pts : packet.pointee.dts
             if Int(packet.pointee.stream_index) == index && pts != lp_av_nopts_value() { times.append(Double(pts) * timeBase) }

@@ -15,6 +15,7 @@ final class DecodedStream {
         format = try FFmpegFormat(path: path)
         guard let i = format.bestStream(type) else { throw MediaError("'\(path)' has no \(missing)") }
         index = i
+        format.reads(only: i)
         stream = format.streams[i]
         decoder = try FFmpegDecoder(format: format, stream: i)
         startPTS = format.startPTS(ofStream: i)

@@ -25,6 +25,7 @@ final class Demuxer: @unchecked Sendable { // state guarded by `condition`
         self.format = format
         self.stream = Int32(stream)
         self.capacity = capacity
+        format.reads(only: stream)
         let thread = Thread { [self] in run() }
         thread.name = "layerplay.demux"
         thread.start()

@@ -13,19 +13,44 @@ final class FFmpegFormat {
     /// A pipe's reader: the container's custom I/O, freed after the container.
     private var pipe: PipeReader?
 
+    /// The one connection of a live network input (`LiveConnection`) that this view shares; nil when this
+    /// container is its own (files, pipes, HTTP).
+    let live: LiveConnection?
+    /// The stream this view reads from a shared live connection (`reads(only:)`); nil: every stream.
+    private var wantedStream: Int32?
+    /// This view's queue in the shared connection, taken at its first read.
+    private var subscription: Int?
+
     /// Opens and probes `path` (a file, `-` or `pipe:N`, or any URL FFmpeg can read), with the run's
     /// `InputSettings`: a network input that does not answer within the timeout fails with one message.
     /// `probing: false` reads only the container's header (no `avformat_find_stream_info`, which decodes frames):
     /// enough to copy packets whose parameters the header states (a join's later segments).
+    /// A live network input (`LiveConnection.opensOnce`) is connected to once per run: every later open of the
+    /// same URL is a view of that one connection (always probed).
     init(path: String, probing: Bool = true) throws {
         self.path = path
         location = InputLocation(path)
         let settings = InputSettings.current
         watchdog = IOWatchdog(limit: settings.timeout)
+        if LiveConnection.opensOnce(location) {
+            let connection = try LiveConnection.shared(path)
+            live = connection
+            context = connection.context
+            return
+        }
+        live = nil
+        if case .pipe(let fd) = location {
+            pipe = try PipeReader(spool: try PipeSpool.spool(fd), watchdog: watchdog)
+        }
+        context = try Self.open(path, location, settings: settings, watchdog: watchdog, pipe: pipe, probing: probing)
+    }
+
+    /// Opens and probes one container (the body of `init(path:)`, also what a `LiveConnection` connects with).
+    static func open(_ path: String, _ location: InputLocation, settings: InputSettings, watchdog: IOWatchdog,
+                     pipe: PipeReader?, probing: Bool = true) throws -> UnsafeMutablePointer<AVFormatContext> {
         FFmpegLogging.quietOnce()
         var inputFormat: UnsafePointer<AVInputFormat>?
-        switch location {
-        case .file(let file):
+        if case .file(let file) = location {
             if MovieWriter.isImageSequence(file) {
                 // Numbered pictures: the image2 demuxer reads them in order (its `framerate` from --input-fps).
                 inputFormat = av_find_input_format("image2")
@@ -38,9 +63,6 @@ final class FFmpegFormat {
                 }
                 if isDirectory.boolValue { throw MediaError("cannot open '\(path)': it is a directory") }
             }
-        case .pipe(let fd):
-            pipe = try PipeReader(spool: try PipeSpool.spool(fd), watchdog: watchdog)
-        case .url: break
         }
         var ctx = avformat_alloc_context()
         guard let allocated = ctx else { throw MediaError("cannot open '\(path)': out of memory") }
@@ -55,24 +77,39 @@ final class FFmpegFormat {
         // Armed only for what can block: a local file's open never waits on anyone.
         let status = location.isFile ? avformat_open_input(&ctx, name, inputFormat, &options)
             : watchdog.during { avformat_open_input(&ctx, name, inputFormat, &options) }
-        guard status >= 0, ctx != nil else { throw failure("cannot open '\(path)'", status) }
-        context = ctx
+        guard status >= 0, let opened = ctx else { throw failure("cannot open '\(path)'", status, watchdog: watchdog, pipe: pipe) }
         // FFmpeg's "tty" demuxer shows any .txt/.ans file as ANSI art; nobody means a text file as media.
-        if let name = ctx!.pointee.iformat?.pointee.name, String(cString: name) == "tty" {
+        if let name = opened.pointee.iformat?.pointee.name, String(cString: name) == "tty" {
+            avformat_close_input(&ctx)
             throw MediaError("cannot open '\(path)': a text file, not media")
         }
-        guard probing else { return }
-        let found = location.isFile ? avformat_find_stream_info(ctx, nil) : watchdog.during { avformat_find_stream_info(ctx, nil) }
-        guard found >= 0 else { throw failure("cannot read the streams of '\(path)'", found) }
+        guard probing else { return opened }
+        let found = location.isFile ? avformat_find_stream_info(opened, nil) : watchdog.during { avformat_find_stream_info(opened, nil) }
+        guard found >= 0 else {
+            let error = failure("cannot read the streams of '\(path)'", found, watchdog: watchdog, pipe: pipe)
+            avformat_close_input(&ctx)
+            throw error
+        }
+        return opened
     }
 
     deinit {
         watchdog.stop()
-        avformat_close_input(&context)
+        if let live {
+            // The connection stays open for the run's other readers (and later opens of the same URL).
+            if let subscription { live.unsubscribe(subscription) }
+        } else {
+            avformat_close_input(&context)
+        }
     }
 
     /// The error of a failed open or read: a timeout says so (FFmpeg's own text would be "Immediate exit requested").
     func failure(_ what: String, _ status: Int32) -> MediaError {
+        if let live { return live.failure(what, status) }
+        return Self.failure(what, status, watchdog: watchdog, pipe: pipe)
+    }
+
+    static func failure(_ what: String, _ status: Int32, watchdog: IOWatchdog, pipe: PipeReader?) -> MediaError {
         if watchdog.didExpire { return MediaError("\(what): no data for \(Self.seconds(watchdog.limit)) (timed out)") }
         if let problem = pipe?.spool.problem { return MediaError("\(what): \(problem)") }
         return MediaError.ffmpeg(what, status)
@@ -81,8 +118,21 @@ final class FFmpegFormat {
     static func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
 
     /// `av_read_frame` with the watchdog armed: a network input that stops sending fails after the timeout.
+    /// A view of a shared live connection takes the next packet of its own queue instead (waiting for it as
+    /// long as the connection's reader is alive; the reader's reads are the ones bounded by the timeout).
     func readFrame(_ packet: UnsafeMutablePointer<AVPacket>) -> Int32 {
-        location.isFile ? av_read_frame(context, packet) : watchdog.during { av_read_frame(context, packet) }
+        if let live {
+            let id = subscription ?? live.subscribe(stream: wantedStream)
+            subscription = id
+            return live.read(id, into: packet, cancelled: { watchdog.isCancelled })
+        }
+        return location.isFile ? av_read_frame(context, packet) : watchdog.during { av_read_frame(context, packet) }
+    }
+
+    /// Says that only stream `index` is read through this container: a shared live connection then routes only
+    /// that stream's packets to it (a file reads and skips the others, as before).
+    func reads(only index: Int) {
+        if subscription == nil { wantedStream = Int32(index) }
     }
 
     var streams: [UnsafeMutablePointer<AVStream>] {
@@ -122,6 +172,8 @@ extension FFmpegFormat {
     /// false when the container cannot seek by timestamp.
     @discardableResult
     func seek(stream index: Int, to seconds: Double) -> Bool {
+        // A shared live connection is never moved: it goes on from where it is (the one reader owns it).
+        if live != nil { return true }
         let tb = streams[index].pointee.time_base
         let target = startPTS(ofStream: index) + Int64(ticks: max(0, seconds), timeBase: tb, rounding: .down)
         return av_seek_frame(context, Int32(index), target, AVSEEK_FLAG_BACKWARD) >= 0

@@ -9,8 +9,8 @@ public struct InputSettings: Sendable {
     /// Seconds one open or read of a network input (or a pipe) may block before it fails (`--timeout`).
     public var timeout = 10.0
     /// Whether an HTTP(S) input that breaks is requested again from where it was (`--reconnect`, FFmpeg's http
-    /// reconnect options). Other protocols are not reopened: a live RTMP/SRT/UDP source that comes back restarts
-    /// its timestamps, which the decoders' single timeline cannot take without a jump.
+    /// reconnect options), and a live connection (RTMP, SRT, UDP…) that stops is connected to again, its new
+    /// timestamps put on the first connection's timeline (`LiveReconnect`).
     public var reconnect = false
     /// The frame rate of a numbered picture pattern (`frame_%04d.png`, `--input-fps`); nil: FFmpeg's 25.
     public var pictureRate: Double?

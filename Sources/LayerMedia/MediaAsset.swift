@@ -94,7 +94,10 @@ public struct MediaAsset: Sendable, Codable {
         guard let ctx = format.context else { throw MediaError("cannot open '\(path)'") }
         self.path = path
         container = ctx.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
-        duration = ctx.pointee.duration > 0 ? Double(ctx.pointee.duration) / Double(AV_TIME_BASE) : 0
+        // A source connected to once (`LiveConnection`) is live whatever its header says: an RTMP publisher's
+        // metadata gives the length of what it publishes from, but the connection can neither seek nor be read
+        // again to its end, so it is shown on its own clock until it stops.
+        duration = format.live == nil && ctx.pointee.duration > 0 ? Double(ctx.pointee.duration) / Double(AV_TIME_BASE) : 0
         if let i = format.bestStream(AVMEDIA_TYPE_VIDEO) {
             var v = Self.describeVideo(format.streams[i], index: i)
             if v.frameRate > 0 && !BelievableFrameRate.isBelievable(v.frameRate) {

@@ -14,7 +14,8 @@ extension MediaAsset {
     /// damaged `stts` or `mdhd`) has no believable length either: nil, and the container's duration stands.
     public func pictureLength() -> Double? {
         guard let video, !isStill, video.claimedFrameRate == nil else { return nil }
-        guard let format = try? FFmpegFormat(path: path), let ctx = format.context, video.index < format.streams.count else {
+        // A live connection has no end to read the last frame from (and only its own reader reads it).
+        guard let format = try? FFmpegFormat(path: path), format.live == nil, let ctx = format.context, video.index < format.streams.count else {
             return video.duration > 0 ? video.duration : nil
         }
         if video.duration > 0 && ctx.pointee.duration_estimation_method != AVFMT_DURATION_FROM_BITRATE { return video.duration }

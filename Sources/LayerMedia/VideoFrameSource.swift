@@ -75,6 +75,8 @@ public final class VideoFrameSource {
     func keyframeLies(after: Double, atOrBefore target: Double) -> Bool {
         let timeBase = stream.pointee.time_base, tb = av_q2d(timeBase)
         let startPTS = self.startPTS, stream = self.stream
+        // A shared live connection cannot seek, and its reader thread adds to the index while it reads.
+        if format.live != nil { return false }
         // Some demuxers add index entries while reading: look while the demux thread is not reading.
         return demuxer.withContainerLocked {
             guard tb > 0, avformat_index_get_entry(stream, 0) != nil else { return true }

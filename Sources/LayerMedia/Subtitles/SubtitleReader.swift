@@ -24,6 +24,8 @@ public enum SubtitleReader {
     /// the start of the file's video (as the player's clock is), or of the file.
     public static func tracks(in path: String) throws -> [SubtitleTrack] {
         let format = try FFmpegFormat(path: path)
+        // Subtitles are read whole before playing: a live connection has no whole, and its one reader is shared.
+        if format.live != nil { return [] }
         guard format.streams.contains(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE }) else { return [] }
         var origin = 0.0
         if let video = format.bestStream(AVMEDIA_TYPE_VIDEO) {

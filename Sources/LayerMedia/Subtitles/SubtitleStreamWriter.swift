@@ -25,7 +25,8 @@ final class SubtitleStreamWriter {
     init?(source: String, range: ClosedRange<Double>, into output: UnsafeMutablePointer<AVFormatContext>, name: String, warn: Bool = true) {
         self.output = output
         self.name = name
-        guard let format = try? FFmpegFormat(path: source), let muxer = output.pointee.oformat else { return nil }
+        // Not from a live connection: its packets are read by its one reader, not by a second pass like this one.
+        guard let format = try? FFmpegFormat(path: source), format.live == nil, let muxer = output.pointee.oformat else { return nil }
         let container = OutputContainer(muxer)
         let subtitleStreams = format.streams.filter { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE }
         guard !subtitleStreams.isEmpty else { return nil }
