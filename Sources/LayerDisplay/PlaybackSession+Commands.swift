@@ -323,10 +323,15 @@ extension PlaybackSession {
         "osd-height": PlayerProperty(get: { .integer($0.window.pixelSize.height) }),
         "filename": PlayerProperty(get: { s in
             // On a playlist's timeline, the item playing.
-            .string(s.playlistTree.flatMap { _ in s.playlist?.current.map { URL(fileURLWithPath: $0).lastPathComponent } } ?? s.options.fileName ?? s.options.title)
+            .string(s.playlistTree.flatMap { tree in s.playlist.flatMap { list in
+                let k = tree.index(at: s.clock.time)
+                return list.items.indices.contains(k) ? URL(fileURLWithPath: list.items[k]).lastPathComponent : nil
+            } } ?? s.options.fileName ?? s.options.title)
         }),
+        // On a playlist's timeline, the item at the playing position (as `time-pos`, at once after a seek; the title
+        // and the events follow the frame shown, a turn of the loop later).
         "playlist-pos": PlayerProperty(
-            get: { .integer($0.playlist?.index ?? 0) },
+            get: { s in .integer(s.playlistTree.map { $0.index(at: s.clock.time) } ?? s.playlist?.index ?? 0) },
             set: { s, v throws(CommandError) in
                 guard let playlist = s.playlist, let i = v.double, i == i.rounded(), playlist.jump(to: Int(i)) else {
                     throw CommandError("error running command", "no playlist item '\(v)'")
