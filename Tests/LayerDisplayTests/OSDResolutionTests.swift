@@ -41,9 +41,12 @@ extension PlaybackTests {
                 if level >= 51 && level <= 204 { run += 1 } else if run > 0 { ramps.append(run); run = 0 }
             }
         }
-        try #require(bright > 200 && ramps.count > 40, "the message is drawn: \(bright) bright pixels, \(ramps.count) edges")
+        try #require(ramps.count > 40, "the message is drawn: \(ramps.count) edges")
         let mean = Double(ramps.reduce(0, +)) / Double(ramps.count)
         let wide = Double(ramps.filter { $0 >= 4 }.count) / Double(ramps.count)
+        // Measured: 1.5 px on average, 7 % of 368 edges ≥ 4 px, 544 bright pixels. Main's canvas-scale OSD: 17 px
+        // on average over 108 edges, and not one pixel above 80 % (the stems blurred to grey).
+        #expect(bright > 200, "the stems reach white: \(bright) bright pixels")
         #expect(mean <= 2, "edges \(mean) px wide on average (a 4× upscale of canvas-sized text: ≥ 4)")
         #expect(wide < 0.1, "\(Int(wide * 100)) % of the edges are 4 px or wider")
     }
