@@ -4,16 +4,17 @@ import LayerKit
 
 /// The short messages a playing window shows at its top left (position and length after a seek, the volume,
 /// "Muted", "Paused"), as mpv's and ffplay's users expect: drawn with the project's own layers, a `TextLayer` on a
-/// rounded translucent plate, in the played tree, so that what a user sees is what the tests see. A message stays
+/// rounded translucent plate, at the window's pixels over the picture (`WindowOverlay`), not in the played tree
+/// (a small clip's canvas scaled up would blur it, and exports must not show it). A message stays
 /// 1.2 s and fades out over 0.3 s of wall time (also while paused); "Paused" stays while paused.
 ///
 /// A second display of the same kind sits at the bottom left for notices that must be read, not glanced at: a
 /// failed scene reload's error line stays 3 s (SCENES.md §8), wrapped to the canvas width.
 public final class OnScreenDisplay {
-    /// Where on the canvas the plate sits.
+    /// Where in the picture shown the plate sits.
     enum Corner { case topLeft, bottomLeft, topRight }
 
-    /// The plate, added as the tree's last sublayer; hidden when nothing is shown.
+    /// The plate, in the session's `WindowOverlay`; hidden when nothing is shown.
     public let layer = Layer()
     let text = TextLayer()
     private var shownAt: Double?
@@ -45,13 +46,12 @@ public final class OnScreenDisplay {
         return s
     }
 
-    /// Lays the plate out for a canvas of `width` × `height` pixels in its corner, the canvas shown `scale` times
-    /// its size in the window: text a 22nd of the height, and never under 16 window pixels (a 320×180 clip's 8 px
-    /// text was unreadable).
-    func place(canvasWidth width: Int, canvasHeight height: Int, scale: Double = 1) {
+    /// Lays the plate out in its corner of the picture shown, `width` × `height` WINDOW pixels: text a 22nd of the
+    /// height, and never under 16 pixels (a 320×180 clip's 8 px text was unreadable).
+    func place(canvasWidth width: Int, canvasHeight height: Int) {
         canvas = (width, height)
         Transaction.withoutActions {
-            text.fontSize = max(Self.smallestWindowText / max(scale, 1e-3), Double(height) / 22)
+            text.fontSize = max(Self.smallestWindowText, Double(height) / 22)
             resize()
         }
     }

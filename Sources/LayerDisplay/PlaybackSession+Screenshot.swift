@@ -12,12 +12,9 @@ extension PlaybackSession {
         // yet: `presentedTime` would still be the frame before the seek); playing, the frame last shown.
         let time = clock.isPaused ? clock.time : (presentedTime ?? clock.time)
         let target = path ?? screenshotPath(time: options.range.mediaTime(time))
-        // The OSD and the notice are the window's, not the picture's.
-        let shown = [osd?.layer, notice?.layer].compactMap { $0 }.filter { !$0.isHidden }
-        Transaction.withoutActions { for layer in shown { layer.isHidden = true } }
+        // The OSD and the notice are the window's, not the picture's: they are not in the tree (`WindowOverlay`).
         willSnapshot?(time) // a playlist's tree posed for this time, as its export poses it
         let snapshot = root.snapshot(at: time)
-        Transaction.withoutActions { for layer in shown { layer.isHidden = false } }
         let surface = Compositor().render(snapshot, width: canvas.width, height: canvas.height)
         do { try surface.writePNG(to: target, replacing: true) } catch {
             throw CommandError("error running command", "cannot write the screenshot '\(target)': \(error)")

@@ -14,8 +14,7 @@ extension PlaybackSession {
             statsOverlay = nil
         } else {
             let overlay = OnScreenDisplay(name: "stats", corner: .topRight, hold: .infinity)
-            overlay.place(canvasWidth: canvas.width, canvasHeight: canvas.height, scale: presentationScale)
-            Transaction.withoutActions { root.addSublayer(overlay.layer) }
+            self.overlay.add(overlay)
             statsOverlay = overlay
             statsSample = (hostSeconds(), statistics.framesPresented, statistics.framesDropped)
             overlay.show(statsText(fps: nil), at: hostSeconds(), sticky: true)

@@ -253,14 +253,16 @@ public final class PlaybackSession {
     /// The canvas size the host asked for. A window may open smaller (fitted to the screen) or fullscreen; the
     /// canvas keeps this size and is scaled to the window, unless the host lays out again on resizes.
     private let requestedSize: (width: Int, height: Int)
-    /// The on-screen display, the tree's last sublayer while the session runs (nil with `showsOSD` off).
+    /// The on-screen display, in `overlay` while the session runs (nil with `showsOSD` off).
     public private(set) var osd: OnScreenDisplay?
-    /// The bottom left notice display (a failed scene reload's error line until it loads again), the tree's last sublayer while
+    /// The bottom left notice display (a failed scene reload's error line until it loads again), in `overlay` while
     /// the session runs; made on the first `showNotice(_:)` and kept also with `showsOSD` off, since what it says
     /// is an error the user needs to see.
     public private(set) var notice: OnScreenDisplay?
-    /// The statistics overlay (`i`), the tree's last sublayer while shown; updated twice a second.
+    /// The statistics overlay (`i`), in `overlay` while shown; updated twice a second.
     var statsOverlay: OnScreenDisplay?
+    /// The on-screen displays drawn at the window's pixels over every picture presented, outside the played tree.
+    let overlay = WindowOverlay()
     /// When the overlay was last updated (wall seconds), and the frames presented then (its fps is over that span).
     var statsSample = (wall: 0.0, presented: 0, dropped: 0)
     /// The A-B loop's points, timeline times (`l`: A, then B, then off; mpv's `ab-loop-a`, `ab-loop-b`).
@@ -288,8 +290,7 @@ public final class PlaybackSession {
         }
         if options.showsOSD {
             let display = OnScreenDisplay()
-            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height, scale: presentationScale)
-            Transaction.withoutActions { root.addSublayer(display.layer) }
+            overlay.add(display)
             osd = display
         }
         // Between frames the tree's "now" is the playback clock (SEMANTICS-ANIMATION.md §3): an animation added in
@@ -416,6 +417,7 @@ public final class PlaybackSession {
             }
         }
         let presentBegan = hostSeconds()
+        overlay.update([osd, notice, statsOverlay].compactMap { $0 }, canvas: canvas, window: window)
         switch frame.picture {
         case .surface(let surface):
             onPresent?(frame.time, frame.target?.surface ?? surface)
@@ -539,8 +541,7 @@ public final class PlaybackSession {
             let size = window.pixelSize
             refreshRate = window.refreshRate ?? 60 // the window may have moved to another display
             if !options.relayoutOnResize {
-                placeDisplays() // the same canvas, scaled to the new size: the displays keep their size in the window
-                invalidate()
+                invalidate() // the same canvas, scaled to the new size; the overlay follows the window's size
                 return
             }
             if size != canvas {
@@ -550,7 +551,6 @@ public final class PlaybackSession {
                     layout(size.width, size.height)
                     onLayout?(size.width, size.height)
                 }
-                placeDisplays()
                 invalidate()
             }
             return
@@ -565,19 +565,6 @@ public final class PlaybackSession {
         }
     }
 
-    /// The window pixels per canvas pixel.
-    var presentationScale: Double {
-        let size = window.pixelSize
-        return min(Double(size.width) / Double(max(canvas.width, 1)), Double(size.height) / Double(max(canvas.height, 1)))
-    }
-
-    /// Lays the on-screen displays out for the canvas and the window's scale.
-    private func placeDisplays() {
-        for display in [osd, notice, statsOverlay].compactMap({ $0 }) {
-            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height, scale: presentationScale)
-        }
-    }
-
     /// Shows `line` at the window's bottom left, over whatever the top left display says, until `clearNotice()`:
     /// how `layerplay` shows a failed scene reload's error line (SCENES.md §8), for as long as the file stays broken.
     /// Call it on the session's thread (from `onTick`, as the reloader's poll does); a second call replaces the line.
@@ -585,8 +572,7 @@ public final class PlaybackSession {
         let display: OnScreenDisplay
         if let notice { display = notice } else {
             display = OnScreenDisplay(name: "notice", corner: .bottomLeft, hold: .infinity)
-            display.place(canvasWidth: canvas.width, canvasHeight: canvas.height, scale: presentationScale)
-            Transaction.withoutActions { root.addSublayer(display.layer) }
+            overlay.add(display)
             notice = display
         }
         display.show(line, at: hostSeconds(), sticky: true)

@@ -14,6 +14,10 @@ final class Window {
     private var yuvTexture: OpaquePointer?
     private var yuvKey = (width: 0, height: 0, mode: SDL_YUV_CONVERSION_JPEG)
     private(set) var isFullscreen = false
+    /// The on-screen displays at the window's pixels (`setOverlay`), drawn over the picture by every present at
+    /// `overlayPlace`, in window pixels.
+    private var overlayTexture: OpaquePointer?
+    private var overlayPlace = SDL_Rect()
 
     /// Opens a resizable window of `width`×`height` points, shrunk to fit the display's usable area.
     init(title: String, width: Int, height: Int, fullscreen: Bool, placement: WindowPlacement = WindowPlacement()) throws {
@@ -57,6 +61,7 @@ final class Window {
     deinit {
         for frame in idleFrameTextures { SDL_DestroyTexture(frame.texture) }
         if let yuvTexture { SDL_DestroyTexture(yuvTexture) }
+        if let overlayTexture { SDL_DestroyTexture(overlayTexture) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
@@ -105,6 +110,7 @@ final class Window {
         var dst = SDL_FRect(x: Float(fit.x + video.rect.minX * fit.scale), y: Float(fit.y + video.rect.minY * fit.scale),
                             w: Float(video.rect.width * fit.scale), h: Float(video.rect.height * fit.scale))
         SDL_RenderCopyF(renderer, yuvTexture, nil, &dst)
+        drawOverlay()
         SDL_RenderPresent(renderer)
         withExtendedLifetime(b) {}
     }
@@ -147,6 +153,7 @@ final class Window {
                                  w: Float(Double(video.x1 - video.x0) * fit.scale), h: Float(Double(video.y1 - video.y0) * fit.scale))
             SDL_RenderCopyF(renderer, frame.texture, &src, &part)
         }
+        drawOverlay()
         SDL_RenderPresent(renderer)
         withExtendedLifetime(video.picture) {}
     }
@@ -234,7 +241,59 @@ final class Window {
         SDL_RenderClear(renderer)
         var dst = SDL_FRect(x: Float(fit.x), y: Float(fit.y), w: Float(Double(w) * fit.scale), h: Float(Double(h) * fit.scale))
         SDL_RenderCopyF(renderer, texture, nil, &dst)
+        drawOverlay()
         SDL_RenderPresent(renderer)
+    }
+
+    // MARK: The overlay at window pixels
+
+    /// Makes `surface` (premultiplied, in window pixels) the overlay every present draws over the picture with its
+    /// top left at window pixel (`x`, `y`), so that the on-screen displays' text is drawn at the window's
+    /// resolution, not scaled up with the canvas; nil: no overlay. Call it only when the overlay changes: it uploads
+    /// the whole surface.
+    func setOverlay(_ surface: Surface?, x: Int = 0, y: Int = 0) {
+        guard let surface else {
+            if let overlayTexture { SDL_DestroyTexture(overlayTexture) }
+            overlayTexture = nil
+            return
+        }
+        var w: Int32 = 0, h: Int32 = 0
+        if let overlayTexture { SDL_QueryTexture(overlayTexture, nil, nil, &w, &h) }
+        if overlayTexture == nil || Int(w) != surface.width || Int(h) != surface.height {
+            if let overlayTexture { SDL_DestroyTexture(overlayTexture) }
+            overlayTexture = makeFrameTexture(surface.width, surface.height)
+            if let overlayTexture { SDL_SetTextureBlendMode(overlayTexture, SDL_BLENDMODE_BLEND) }
+        }
+        guard let overlayTexture else { return }
+        overlayPlace = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(surface.width), h: Int32(surface.height))
+        // SDL's blend (the only one its software renderer has for certain) takes straight alpha: undo ours.
+        var straight = [UInt32](repeating: 0, count: surface.width * surface.height)
+        for y in 0..<surface.height {
+            let row = surface.pixels + y * surface.pixelsPerRow
+            for x in 0..<surface.width {
+                let p = row[x], a = p >> 24
+                guard a != 0 else { continue }
+                guard a != 255 else { straight[y * surface.width + x] = p; continue }
+                func channel(_ shift: UInt32) -> UInt32 { min(255, (((p >> shift) & 0xFF) * 255 + a / 2) / a) << shift }
+                straight[y * surface.width + x] = a << 24 | channel(16) | channel(8) | channel(0)
+            }
+        }
+        SDL_UpdateTexture(overlayTexture, nil, straight, Int32(surface.width * 4))
+    }
+
+    /// Copies the overlay over the picture, pixel for pixel.
+    private func drawOverlay() {
+        if let overlayTexture { SDL_RenderCopy(renderer, overlayTexture, nil, &overlayPlace) }
+    }
+
+    /// What the window shows now, read back from the renderer (tests; SDL's software renderer keeps the presented
+    /// picture in the window's surface). Nil when SDL cannot read it.
+    func readBack() -> Surface? {
+        let size = pixelSize
+        let surface = Surface(width: size.width, height: size.height)
+        let ok = SDL_RenderReadPixels(renderer, nil, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), surface.pixels,
+                                      Int32(surface.pixelsPerRow * 4)) == 0
+        return ok ? surface : nil
     }
 
     /// Where a canvas of the given size shows in the window: the largest scale that fits, centred (letterboxed).

@@ -217,7 +217,7 @@ struct PlaybackTests {
         #expect(afterSeek == "0:01 / 0:02", "\(String(describing: afterSeek))")
         #expect(faded == .some(nil), "gone after 1.5 s: \(String(describing: faded))")
         #expect(afterPause == "Paused")
-        // The display is a layer of the played tree while the session runs, and is taken out after.
+        // The display is never a layer of the played tree: it is drawn over the window (WindowOverlay).
         #expect(scene.root.sublayers?.contains { $0.name == "osd" } == false)
     }
 
