@@ -119,18 +119,8 @@ final class Demuxer: @unchecked Sendable { // state guarded by `condition`
         containerLock.lock()
         defer { containerLock.unlock() }
         while true {
-            guard let packet = av_packet_alloc() else { return nil }
-            let status = format.readFrame(packet)
-            if status == lp_averror_eagain() {
-                // A live input with nothing yet (some demuxers say so rather than wait).
-                var p: UnsafeMutablePointer<AVPacket>? = packet
-                av_packet_free(&p)
-                usleep(5_000)
-                continue
-            }
-            if status < 0 {
-                var p: UnsafeMutablePointer<AVPacket>? = packet
-                av_packet_free(&p)
+            let (read, status) = PacketReading.next { format.readFrame($0) }
+            guard let packet = read else {
                 // The end is the end; anything else (a cut connection, a timeout) is said once by the host.
                 if status != lp_averror_eof() && !format.watchdog.isCancelled && !format.location.isFile {
                     InputFailures.record(format.failure("reading '\(format.path)' failed", status).description)

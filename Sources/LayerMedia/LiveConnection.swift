@@ -141,18 +141,8 @@ final class LiveConnection: @unchecked Sendable { // state guarded by `condition
         let reconnect = settings.reconnect ? LiveReconnect(connection: self) : nil
         var current = context
         while true {
-            guard let packet = av_packet_alloc() else { finish(status: lp_averror_eof()); return }
-            let status = watchdog.during { av_read_frame(current, packet) }
-            if status == lp_averror_eagain() {
-                // A live input with nothing yet (some demuxers say so rather than wait).
-                var p: UnsafeMutablePointer<AVPacket>? = packet
-                av_packet_free(&p)
-                usleep(5_000)
-                continue
-            }
-            if status < 0 {
-                var p: UnsafeMutablePointer<AVPacket>? = packet
-                av_packet_free(&p)
+            let (read, status) = PacketReading.next { packet in watchdog.during { av_read_frame(current, packet) } }
+            guard let packet = read else {
                 // A silent source: some protocols (udp) give up through the interrupt callback without the
                 // watchdog seeing its deadline pass, so "Immediate exit requested" is said as what it is.
                 let silent = status == lp_averror_exit() && !Interruption.isPending
