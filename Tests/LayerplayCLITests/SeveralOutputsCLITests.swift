@@ -137,23 +137,7 @@ struct SeveralOutputsCLITests {
 
     @Test func ctrlCLeavesNoFileAndTheWholeSegments() throws {
         try withTemporaryDirectory { dir in
-            guard let binary = layerplayBinary else { Issue.record("no layerplay binary"); return }
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = [clip, "--realtime", "-o", "a.mp4", "-o", "cut.m3u8", "-o", "t.png", "--hls-time", "0.4"]
-            process.currentDirectoryURL = dir
-            let err = dir.appendingPathComponent("err.txt")
-            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: err)
-            try process.run()
-            let deadline = Date().addingTimeInterval(20)
-            while process.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut_00001.ts").path) {
-                usleep(20_000)
-            }
-            kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .exit && process.terminationStatus == 1)
-            let lines = try String(contentsOf: err, encoding: .utf8).split(separator: "\n")
+            let lines = try interruptOnceASegmentIsWritten([clip, "--realtime", "-o", "a.mp4", "-o", "cut.m3u8", "-o", "t.png", "--hls-time", "0.4"], in: dir)
             #expect(lines.count == 1 && lines[0] == "layerplay: error: interrupted by SIGINT; 'a.mp4', 't.png' were not written; 'cut.m3u8' ends where it was",
                     "\(lines)")
             let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "err.txt" }

@@ -138,23 +138,7 @@ struct StreamOutputCLITests {
 
     @Test func ctrlCDuringHLSLeavesTheWholeSegmentsAndTheirPlaylist() throws {
         try withTemporaryDirectory { dir in
-            guard let binary = layerplayBinary else { Issue.record("no layerplay binary"); return }
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = [clip, "--hls-time", "0.4", "--realtime", "-o", "cut.m3u8"]
-            process.currentDirectoryURL = dir
-            let err = dir.appendingPathComponent("err.txt")
-            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: err)
-            try process.run()
-            let deadline = Date().addingTimeInterval(20)
-            while process.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut_00001.ts").path) {
-                usleep(20_000)
-            }
-            kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .exit && process.terminationStatus == 1)
-            let lines = try String(contentsOf: err, encoding: .utf8).split(separator: "\n")
+            let lines = try interruptOnceASegmentIsWritten([clip, "--hls-time", "0.4", "--realtime", "-o", "cut.m3u8"], in: dir)
             #expect(lines.count == 1 && lines[0].hasPrefix("layerplay: error: interrupted by SIGINT"), "\(lines)")
             let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("cut") }
             let playlist = try String(contentsOf: dir.appendingPathComponent("cut.m3u8"), encoding: .utf8)
