@@ -50,6 +50,9 @@ public struct InputBindings: Sendable {
     z add sub-delay -0.1
     x add sub-delay 0.1
     w cycle audio-display
+    > playlist-next
+    ENTER playlist-next
+    < playlist-prev
     """
 
     /// The keys, for `--help` (the defaults above, said for people).
@@ -61,7 +64,7 @@ public struct InputBindings: Sendable {
       Backspace  speed 1                 l            A-B loop: A, B, off
       S          screenshot (PNG)        i            statistics overlay
       PgUp/PgDn  next / previous chapter t            subtitles: next, off
-      #          audio track: next
+      #          audio track: next       >/Enter, <   playlist: next / previous
       Ctrl+/−    audio delay ±100 ms     z / x        subtitle delay ∓/±100 ms
       m          mute                    9 / 0        volume down / up
       f          fullscreen              q, Esc / Q   quit / quit and resume
