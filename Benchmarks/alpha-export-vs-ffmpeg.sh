@@ -3,18 +3,13 @@
 # through our exporter and through Benchmarks/ffmpeg-peers.sh's `alpha` graph, both prores_ks yuva444p10le,
 # FRAMES frames of a 1080p30 clip, alternating, RUNS times. Prints wall seconds per run and ffmpeg/ours.
 # Needs the ffmpeg CLI. The clip is made into out/bench/ and not committed.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+. "$(dirname "$0")/lib.sh"
+bench_start
 PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-2}
 FRAMES=${FRAMES:-150}
-DIR=out/bench
-mkdir -p "$DIR"
 SRC=$DIR/src1080.mp4
-[ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=1920x1080:rate=30:duration=5 -f lavfi -i sine=duration=5 \
-  -c:v libx264 -b:v 8M -c:a aac "$SRC"
+test_clip "$SRC" 1920x1080 30 5 -c:v libx264 -b:v 8M
 ENC=(-frames:v "$FRAMES" -c:v prores_ks -pix_fmt yuva444p10le)
 LOOK=(--size 1920x1080 --background '#00000000' --layer-size 1280x720 --corner-radius 48 --border 8:white --spin 8 --axis 0,1,0
       --perspective 2000 --shadow 20:0.5:20,20)

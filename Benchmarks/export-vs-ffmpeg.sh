@@ -3,18 +3,12 @@
 # ffmpeg-peers.sh with the same encoder settings (libx264 veryfast crf 23), 150 frames of a 1080p30 clip,
 # alternating, RUNS times. Prints wall seconds per run and the ratios (peer / ours; ours scene / ours plain).
 # Needs the ffmpeg CLI (as the peers do). The clip is made into out/bench/ and not committed.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-require_tool ffmpeg
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+. "$(dirname "$0")/lib.sh"
+bench_start
 PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-2}
-DIR=out/bench
-mkdir -p "$DIR"
 SRC=$DIR/src1080.mp4
-[ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=1920x1080:rate=30:duration=5 -f lavfi -i sine=duration=5 \
-  -c:v libx264 -b:v 8M -c:a aac "$SRC"
+test_clip "$SRC" 1920x1080 30 5 -c:v libx264 -b:v 8M
 ENC=(-frames:v 150 -c:v libx264 -preset veryfast -crf 23)   # -frames:v: the peers' looped sources never end
 LOOK=(--size 1920x1080 --background '#202020' --layer-size 1280x720)
 SCENE=("${LOOK[@]}" --corner-radius 48 --border 8:white --spin 8 --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20)

@@ -9,15 +9,12 @@
 # and 64 workers for 4 × workers segments: longest-first scheduling of the measured per-frame cost, plus the sound
 # (in parallel), the join and moving every segment to the driver at BANDWIDTH_MBPS (default 1000 Mbit/s). Clips go
 # to out/bench/ (not committed). Timings never gate tests. How each number is measured: Benchmarks/FARM.md.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+. "$(dirname "$0")/lib.sh"
+bench_start
 DIR=out/bench/farm
 BANDWIDTH_MBPS=${BANDWIDTH_MBPS:-1000}
 mkdir -p "$DIR"
-[ -f "$DIR/src.mp4" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=21" \
-  -f lavfi -i sine=duration=21 -c:v libx264 -preset veryfast -g 60 -c:a aac "$DIR/src.mp4"
+test_clip "$DIR/src.mp4" 1280x720 30 21 -c:v libx264 -preset veryfast -g 60
 ARGS=("$DIR/src.mp4" --size 1280x720 --background '#202020' --spin 8 --corner-radius 32 --shadow --duration 20)
 now() { date +%s.%N; }
 # median_join OUT ARGS…: `layerplay join ARGS… -o OUT`, JOIN_RUNS times; prints the median wall seconds.
@@ -110,8 +107,7 @@ for workers in (4, 16, 64):
 PY
 # The longer job: the same look at 1080p, LONG_SECONDS long, as the plan's 4 segments, the sound and the join.
 LONG_SECONDS=${LONG_SECONDS:-20}
-[ -f "$DIR/src1080.mp4" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=$((LONG_SECONDS + 1))" \
-  -f lavfi -i "sine=duration=$((LONG_SECONDS + 1))" -c:v libx264 -preset veryfast -g 60 -c:a aac "$DIR/src1080.mp4"
+test_clip "$DIR/src1080.mp4" 1920x1080 30 "$((LONG_SECONDS + 1))" -c:v libx264 -preset veryfast -g 60
 LONG=("$DIR/src1080.mp4" --size 1920x1080 --background '#202020' --spin 8 --corner-radius 32 --shadow --duration "$LONG_SECONDS")
 long_plan=$("$BIN" "${LONG[@]}" --segments 4 --plan -y -o "$DIR/long.mp4")
 long_segs=(); s=$(now)

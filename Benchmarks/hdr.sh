@@ -5,16 +5,11 @@
 # tags differ (rewritten by the hevc_metadata bitstream filter). Alternating, RUNS times; prints wall seconds per run
 # and the ratio PQ / BT.709 (target <= 1.15). Fails if any run fails. Also prints ffmpeg's decode-only speed.
 # Needs the ffmpeg CLI with libx265. The clips are made into out/bench/ and not committed.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+. "$(dirname "$0")/lib.sh"
+bench_start
 RUNS=${RUNS:-2}
-DIR=out/bench
-mkdir -p "$DIR"
 BASE=$DIR/hevc10-1080.mp4
-[ -f "$BASE" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=1920x1080:rate=30:duration=5 \
-  -c:v libx265 -preset ultrafast -x265-params log-level=error -pix_fmt yuv420p10le "$BASE"
+test_clip "$BASE" 1920x1080 30 5 --no-sound -c:v libx265 -preset ultrafast -x265-params log-level=error -pix_fmt yuv420p10le
 PQ=$DIR/hevc10-1080-pq.mp4
 SDR=$DIR/hevc10-1080-bt709.mp4
 ffmpeg -loglevel error -y -i "$BASE" -c copy \

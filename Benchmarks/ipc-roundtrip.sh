@@ -4,15 +4,9 @@
 # get_property time-pos requests one after the other while it plays and prints the round trip's p50, p99 and max.
 # Target: under 5 ms. Then `--speed 2` of the same clip with the scene look, with --stats (target: 0 dropped).
 # Timings are printed, never asserted.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
-DIR=out/bench
-mkdir -p "$DIR"
-export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
-[ -f "$DIR/src1080p60.mp4" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=60:duration=12" \
-  -f lavfi -i sine=duration=12 -c:v libx264 -preset veryfast -b:v 12M -c:a aac "$DIR/src1080p60.mp4"
+. "$(dirname "$0")/lib.sh"
+bench_start
+test_clip "$DIR/src1080p60.mp4" 1920x1080 60 12 -c:v libx264 -preset veryfast -b:v 12M
 SCENE=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white
        --spin 8 --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20)
 SOCK=$(mktemp -u /tmp/layerplay-ipc-bench.XXXXXX)

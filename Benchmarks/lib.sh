@@ -2,6 +2,10 @@
 # run fails. A ratio of two timings means nothing if either run failed (a missing binary once "ran" in 0.01 s and
 # printed "ffmpeg/ours = 1049.16x"), so every run's exit status and output are checked before its time is used.
 
+# A script starts with `. "$(dirname "$0")/lib.sh"`: strict mode, and the repository as the working directory.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
 # The same pkg-config view as make's builds (Makefile: PKGCONFIG_QUIET), so that a benchmark's build reuses make's
 # instead of rebuilding everything with other flags.
 [ -d .build-pkgconfig ] && export PKG_CONFIG_PATH="$PWD/.build-pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
@@ -25,6 +29,29 @@ ensure_built() {
 
 # require_tool NAME: a command the benchmark needs (the ffmpeg CLI makes the clips and runs the peers).
 require_tool() { command -v "$1" >/dev/null || bench_fail "$1 is not installed (make deps installs it)"; }
+
+# bench_start: what a layerplay benchmark needs first: the ffmpeg CLI (it makes the clips and runs the peers), BIN =
+# the release layerplay (or $LAYERPLAY_BIN), DIR = out/bench, and windows on SDL's dummy drivers unless the caller
+# chose others (SDL_VIDEODRIVER=x11 to watch).
+bench_start() {
+  require_tool ffmpeg
+  BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+  DIR=out/bench
+  mkdir -p "$DIR"
+  export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
+}
+
+# test_clip PATH SIZE RATE SECONDS [--no-sound] VIDEO-OPTIONS…: ffmpeg's testsrc2 pattern (with a sine tone in AAC
+# unless --no-sound) encoded with VIDEO-OPTIONS, made once; generated media stays in out/ and is never committed.
+test_clip() {
+  local path=$1 size=$2 rate=$3 seconds=$4 sound audio
+  shift 4
+  sound=(-f lavfi -i "sine=duration=$seconds"); audio=(-c:a aac)
+  if [ "${1:-}" = --no-sound ]; then sound=(); audio=(); shift; fi
+  [ -f "$path" ] && return 0
+  ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=$size:rate=$rate:duration=$seconds" "${sound[@]}" "$@" "${audio[@]}" \
+    "$path" || { rm -f "$path"; bench_fail "ffmpeg could not make $path"; }
+}
 
 # timed LABEL OUTPUT COMMAND…: runs COMMAND with its output in $BENCH_LOGS/LABEL.log, checks that it exited 0 and
 # that OUTPUT is a non-empty file (pass - when the run writes none), and prints its wall seconds.

@@ -5,19 +5,13 @@
 # veryfast crf 23), 150 frames, alternating, RUNS times. Then 10 s of 1080p60 playback of the look, headless, with
 # its statistics. Targets: ours lower third / ours plain <= 1.10; ffmpeg / ours lower third > 1; 0 dropped frames.
 # Needs the ffmpeg CLI; the clips are made into out/bench/ and not committed.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-require_tool ffmpeg
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+. "$(dirname "$0")/lib.sh"
+bench_start
 EXAMPLE=$(ensure_built LowerThird "${LOWERTHIRD_BIN:-}")
 PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-3}
-DIR=out/bench
-mkdir -p "$DIR"
 SRC=$DIR/src1080.mp4
-[ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=1920x1080:rate=30:duration=5 -f lavfi -i sine=duration=5 \
-  -c:v libx264 -b:v 8M -c:a aac "$SRC"
+test_clip "$SRC" 1920x1080 30 5 -c:v libx264 -b:v 8M
 ENC=(-frames:v 150 -c:v libx264 -preset veryfast -crf 23)
 peer=0; third=0; plain=0
 for run in $(seq "$RUNS"); do
@@ -31,7 +25,6 @@ done
 echo "lowerthird: ffmpeg/ours = $(ratio "$peer" "$third")x (target > 1)"
 echo "ours: lowerthird/plain = $(ratio "$third" "$plain" 3)x (target <= 1.10)"
 P60=$DIR/src1080p60.mp4
-[ -f "$P60" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=60:duration=12" \
-  -f lavfi -i sine=duration=12 -c:v libx264 -preset veryfast -b:v 12M -c:a aac "$P60"
+test_clip "$P60" 1920x1080 60 12 -c:v libx264 -preset veryfast -b:v 12M
 echo "1080p60 playback with the lower third, 10 s:"
 SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy} "$EXAMPLE" "$P60" --play 10

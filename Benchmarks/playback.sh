@@ -5,20 +5,10 @@
 # particles alive (Benchmarks/scenes/look-emitter.json), each with --stats (JSON on stderr).
 # Targets: 0 dropped frames and A/V drift ≤ 1 frame. The clips are made with the ffmpeg CLI (like the peers'
 # clips) into out/bench/ and are not committed.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-require_tool ffmpeg
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
-DIR=out/bench
-mkdir -p "$DIR"
-export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
-make_clip() { # name size rate bitrate
-  [ -f "$DIR/$1" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=$2:rate=$3:duration=12" \
-    -f lavfi -i sine=duration=12 -c:v libx264 -preset veryfast -b:v "$4" -c:a aac "$DIR/$1"
-}
-make_clip src1080p60.mp4 1920x1080 60 12M
-make_clip src4k30.mp4 3840x2160 30 30M
+. "$(dirname "$0")/lib.sh"
+bench_start
+test_clip "$DIR/src1080p60.mp4" 1920x1080 60 12 -c:v libx264 -preset veryfast -b:v 12M
+test_clip "$DIR/src4k30.mp4" 3840x2160 30 12 -c:v libx264 -preset veryfast -b:v 30M
 SCENE=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white
        --spin 8 --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20)
 echo "1080p60, scene look, 10 s:"

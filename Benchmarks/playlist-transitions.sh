@@ -3,16 +3,9 @@
 # playback benchmark's clip, 4 s of it per item, --duration applying to each) played in one window with
 # `--transition fade` and with `--transition cube` (1 s each: both items decode and composite for that second),
 # then without a transition, each with --stats (JSON on stderr). Target: 0 dropped frames.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-require_tool ffmpeg
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
-DIR=out/bench
-mkdir -p "$DIR"
-export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
-[ -f "$DIR/src1080p60.mp4" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=60:duration=12" \
-  -f lavfi -i sine=duration=12 -c:v libx264 -preset veryfast -b:v 12M -c:a aac "$DIR/src1080p60.mp4"
+. "$(dirname "$0")/lib.sh"
+bench_start
+test_clip "$DIR/src1080p60.mp4" 1920x1080 60 12 -c:v libx264 -preset veryfast -b:v 12M
 for transition in fade cube none; do
   args=()
   [ "$transition" = none ] || args=(--transition "$transition:1")

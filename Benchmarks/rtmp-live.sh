@@ -5,17 +5,12 @@
 # export's wall time is SECONDS (+ start-up), frames_dropped (frames handed to the encoder more than one frame late)
 # is 0, and the ingest recorded SECONDS*30 frames. Encoder: libx264 veryfast (the default), as a streamer would.
 # Needs the ffmpeg CLI; the clip is made into out/bench/ and not committed.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+. "$(dirname "$0")/lib.sh"
+bench_start
 SECONDS_LIVE=${SECONDS_LIVE:-60}
 PRESET=${PRESET:-veryfast}
-DIR=out/bench
-mkdir -p "$DIR"
 SRC=$DIR/src1080-live.mp4
-[ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=$((SECONDS_LIVE + 5))" \
-  -f lavfi -i "sine=duration=$((SECONDS_LIVE + 5))" -c:v libx264 -preset veryfast -b:v 8M -c:a aac "$SRC"
+test_clip "$SRC" 1920x1080 30 "$((SECONDS_LIVE + 5))" -c:v libx264 -preset veryfast -b:v 8M
 LOOK=(--size 1920x1080 --background '#202020' --layer-size 1280x720)
 SCENE=("${LOOK[@]}" --corner-radius 48 --border 8:white --spin 8 --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20)
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -8,17 +8,11 @@
 #   two:    the same plus a second x264 output at its own bitrate (--output-opt 1:bitrate=2M).
 # If the render is shared, two − one ≈ one − render (one more encode); rendering twice would add a whole `one`.
 # Needs the ffmpeg CLI; the clip is made into out/bench/ and not committed.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-require_tool ffmpeg
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+. "$(dirname "$0")/lib.sh"
+bench_start
 FRAMES=${FRAMES:-150}
-DIR=out/bench
-mkdir -p "$DIR"
 SRC=$DIR/src1080-outputs.mp4
-[ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=$((FRAMES / 30 + 2))" \
-  -c:v libx264 -preset veryfast -b:v 8M "$SRC"
+test_clip "$SRC" 1920x1080 30 "$((FRAMES / 30 + 2))" --no-sound -c:v libx264 -preset veryfast -b:v 8M
 LOOK=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white --rotate 30
       --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20)
 RUN=("$BIN" "$SRC" "${LOOK[@]}" --fps 30 --duration "$(echo "scale=6; $FRAMES / 30" | bc)" --no-audio -y)

@@ -11,11 +11,8 @@
 # Fixed since (CLI.md "The window's clock"): the clock runs on the host clock from the first frame and the device's
 # first sound is trimmed to it; PulseAudio null sink, 8 runs of ship.mp4 --duration 2: motion_start_ms 40.4-40.6
 # (one 25 fps frame), av_drift_ms_max under 1 ms (load average 2.7 on 2 shared cores).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
-export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
+. "$(dirname "$0")/lib.sh"
+bench_start
 echo "video driver $SDL_VIDEODRIVER, audio driver $SDL_AUDIODRIVER; $(uptime)"
 for mode in sound no-audio; do
   values=()

@@ -5,18 +5,11 @@
 # decoding alone: ffmpeg's (`-benchmark -f null`) and ours, which has no decode-only mode, measured as an export to a
 # 64×36 movie (decoding, our frame conversion — colour, 10 → 8 bits —, a tiny composite and encode), in frames/s.
 # The clips are made with the ffmpeg CLI (libx265) into out/bench/ and are not committed. Prints the load average.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-require_tool ffmpeg
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
-DIR=out/bench
-mkdir -p "$DIR"
-export SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=${SDL_AUDIODRIVER:-dummy}
+. "$(dirname "$0")/lib.sh"
+bench_start
 SECONDS_LONG=${SECONDS_LONG:-6}
 BASE=$DIR/hevc10-4k30.mp4
-[ -f "$BASE" ] || ffmpeg -loglevel error -y -f lavfi -i "testsrc2=size=3840x2160:rate=30:duration=$SECONDS_LONG" \
-  -c:v libx265 -preset ultrafast -x265-params log-level=error -pix_fmt yuv420p10le "$BASE"
+test_clip "$BASE" 3840x2160 30 "$SECONDS_LONG" --no-sound -c:v libx265 -preset ultrafast -x265-params log-level=error -pix_fmt yuv420p10le
 SDR=$DIR/hevc10-4k30-bt709.mp4
 PQ=$DIR/hevc10-4k30-pq.mp4
 ffmpeg -loglevel error -y -i "$BASE" -c copy \

@@ -9,23 +9,16 @@
 # times too); a scene decodes an input shown by several layers once. Needs the ffmpeg CLI; the clips and the scene
 # are made into out/bench/ and not committed.
 # usage: Benchmarks/wall.sh   (RUNS=3 PLAY_SECONDS=10 LAYERPLAY_BIN=… PEERS=… override)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-. Benchmarks/lib.sh
-require_tool ffmpeg
-BIN=$(ensure_built layerplay "${LAYERPLAY_BIN:-}")
+. "$(dirname "$0")/lib.sh"
+bench_start
 PEERS=${PEERS:-Benchmarks/ffmpeg-peers.sh}
 RUNS=${RUNS:-3}
 PLAY_SECONDS=${PLAY_SECONDS:-10}
-DIR=out/bench
-mkdir -p "$DIR"
 # 12 s, so that the playback never runs past the end; the exports take its first 5 s (150 frames).
 SRC640=$DIR/src640.mp4
-[ -f "$SRC640" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=640x360:rate=30:duration=12 \
-  -c:v libx264 -b:v 1M -pix_fmt yuv420p "$SRC640"
+test_clip "$SRC640" 640x360 30 12 --no-sound -c:v libx264 -b:v 1M -pix_fmt yuv420p
 SRC=$DIR/src1080.mp4
-[ -f "$SRC" ] || ffmpeg -loglevel error -y -f lavfi -i testsrc2=size=1920x1080:rate=30:duration=5 -f lavfi -i sine=duration=5 \
-  -c:v libx264 -b:v 8M -c:a aac "$SRC"
+test_clip "$SRC" 1920x1080 30 5 -c:v libx264 -b:v 8M
 VIDEOS=
 for i in 1 2 3 4 5 6 7 8 9; do
   cp -f "$SRC640" "$DIR/wall-$i.mp4"
