@@ -35,16 +35,10 @@ extension Exporter {
 enum AudioTrackFile {
     static func write(source: String?, span: AudioSpan, subtitles: String?, to temporary: String, name: String) throws {
         FFmpegLogging.quietOnce()
-        guard let format = av_guess_format(nil, name, nil), source == nil || OutputContainer(format).takesAudio else {
+        let file = try MuxedFile(name: name, writingTo: temporary)
+        let oc = file.context
+        guard source == nil || file.container.takesAudio else {
             throw MediaError("cannot write the sound of '\(name)': that container holds no audio")
-        }
-        var allocated: UnsafeMutablePointer<AVFormatContext>? = nil
-        guard avformat_alloc_output_context2(&allocated, format, nil, temporary) >= 0, let oc = allocated else {
-            throw MediaError("cannot write '\(name)': the container cannot be set up")
-        }
-        defer {
-            if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&oc.pointee.pb) }
-            avformat_free_context(oc)
         }
         // As MovieWriter: packets copied when they can be, else decoded and encoded.
         var track: AudioTrackWriter? = nil
@@ -57,17 +51,11 @@ enum AudioTrackFile {
         }
         let subtitleTrack = subtitles.flatMap { SubtitleStreamWriter(source: $0, range: span.sourceRange, into: oc, name: name) }
         guard track != nil || subtitleTrack != nil else {
-            throw MediaError("cannot write the sound of '\(name)': the export has no audio, and no subtitles \(OutputContainer(format).name) holds")
+            throw MediaError("cannot write the sound of '\(name)': the export has no audio, and no subtitles \(file.container.name) holds")
         }
-        if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            let status = avio_open(&oc.pointee.pb, temporary, AVIO_FLAG_WRITE)
-            guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", status) }
-        }
-        let header = FFmpegLogging.reason { avformat_write_header(oc, nil) }
-        guard header.status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", header) }
+        try file.writeHeader()
         try subtitleTrack?.finish()
         try track?.finish()
-        let status = av_write_trailer(oc)
-        guard status >= 0 else { throw MediaError.ffmpeg("cannot finish '\(name)'", status) }
+        try file.finish()
     }
 }

@@ -52,15 +52,8 @@ public enum SegmentJoiner {
 
     /// Copies the segments and the track file's streams, interleaved by time, checking every packet on the way.
     private static func write(first: SegmentInput, rest: [String], tracks: FFmpegFormat?, temporary: String, name: String) throws -> Report {
-        guard let format = av_guess_format(nil, name, nil) else { throw MediaError("cannot write '\(name)': no container for that file name") }
-        var allocated: UnsafeMutablePointer<AVFormatContext>? = nil
-        guard avformat_alloc_output_context2(&allocated, format, nil, temporary) >= 0, let oc = allocated else {
-            throw MediaError("cannot write '\(name)': the container cannot be set up")
-        }
-        defer {
-            if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 { avio_closep(&oc.pointee.pb) }
-            avformat_free_context(oc)
-        }
+        let file = try MuxedFile(name: name, writingTo: temporary)
+        let oc = file.context
         // The track file's container metadata first, the first segment's over it; our segment tag is not the movie's.
         if let tracks { av_dict_copy(&oc.pointee.metadata, tracks.context?.pointee.metadata, 0) }
         av_dict_copy(&oc.pointee.metadata, first.format.context?.pointee.metadata, 0)
@@ -89,12 +82,7 @@ public enum SegmentJoiner {
             carried[source.pointee.index] = st
         }
         if let tracks, carried.isEmpty { throw MediaError("'\(tracks.path)' has no sound or subtitles") }
-        if oc.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            let status = avio_open(&oc.pointee.pb, temporary, AVIO_FLAG_WRITE)
-            guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", status) }
-        }
-        let header = FFmpegLogging.reason { avformat_write_header(oc, nil) }
-        guard header.status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", header) }
+        try file.writeHeader()
 
         // Video packets in frame units on the movie's clock, track packets in their own time base: whichever is
         // earlier goes first, so the muxer never holds more than a packet of either.
@@ -113,8 +101,7 @@ public enum SegmentJoiner {
                 defer { freePacket(packet) }
                 av_packet_rescale_ts(packet, frameBase, video.pointee.time_base)
                 packet.pointee.stream_index = video.pointee.index
-                let status = av_interleaved_write_frame(oc, packet)
-                guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", status) }
+                try file.write(packet)
                 nextVideo = try videoPackets.next()
             } else if let packet = nextTrack, let tracks {
                 defer { freePacket(packet) }
@@ -128,16 +115,14 @@ public enum SegmentJoiner {
                     av_packet_rescale_ts(packet, tracks.streams[Int(packet.pointee.stream_index)].pointee.time_base, out.pointee.time_base)
                     packet.pointee.stream_index = out.pointee.index
                     packet.pointee.pos = -1
-                    let status = av_interleaved_write_frame(oc, packet)
-                    guard status >= 0 else { throw MediaError.ffmpeg("cannot write '\(name)'", status) }
+                    try file.write(packet)
                 }
                 nextTrack = try trackReader?.next()
             }
         }
         try videoPackets.finish()
         let samples = try trackCheck?.finish(frames: first.total, rate: first.rate)
-        let status = av_write_trailer(oc)
-        guard status >= 0 else { throw MediaError.ffmpeg("cannot finish '\(name)'", status) }
+        try file.finish()
         return Report(frames: first.total, segments: rest.count + 1, audioSamples: samples)
     }
 }
