@@ -236,6 +236,13 @@ final class Executor: Sendable {
         }
         defer { newPixels?.deallocate() }
 
+        if maskPixels == nil && g.tint == nil {
+            // Only the opacity: whole rows at once (a crossfaded or faded picture is a whole frame of this).
+            for y in r.y0..<r.y1 {
+                OpacityBlend.blendRow(target.row(y) + r.x0, layer + (y - r.y0) * r.width, count: r.width, opacity: g.opacity)
+            }
+            return
+        }
         for y in r.y0..<r.y1 {
             let dst = target.row(y)
             let src = layer + (y - r.y0) * r.width - r.x0

@@ -151,6 +151,8 @@ enum Kernels {
         /// sampler's projective kernel where it has one, else in short segments with exact ends (perspective-correct
         /// to well under a texel) through the sampler's runs.
         let direct = opacity >= 1 && background == nil && (contents?.isOpaque ?? false) && tint == nil
+        // Nothing but the opacity between the samples and the row (a faded video, a translucent image): whole runs.
+        let plainOver = background == nil && tint == nil
         var scratch = [UInt32](repeating: 0, count: SpanWalk.longestSegment)
         @inline(__always)
         func texel(_ x: Double, _ py: Double) -> (Double, Double)? {
@@ -182,6 +184,10 @@ enum Kernels {
                         return
                     }
                     guard fill(tmp.baseAddress!) else { return }
+                    if plainOver {
+                        OpacityBlend.blendRow(row + x, tmp.baseAddress!, count: n, opacity: opacity)
+                        return
+                    }
                     for i in 0..<n {
                         var c = unpack(tmp[i])
                         let sourceAlpha = c.w

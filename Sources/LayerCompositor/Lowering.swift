@@ -220,6 +220,7 @@ struct Lowering {
         if mask == nil && (opacity >= 1 || ops.count <= 1 || separately) {
             return opacity >= 1 ? ops : ops.map { $0.withOpacity(opacity) }
         }
+        if mask == nil, let top = opaqueTop(of: ops) { return [DrawOp.body(top).withOpacity(opacity)] }
         var bounds = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
         if let mask { bounds = bounds.intersection(mask.reduce(PixelRect.empty) { $0.union($1.bounds) }) }
         bounds = bounds.intersection(viewport)

@@ -8,9 +8,11 @@ import Glibc
 /// object a line) and receive lines.
 ///
 /// A small POSIX loop on one thread of its own (poll over the listening socket, the clients and a wake pipe) rather
-/// than swift-nio: a handful of local clients sending short lines needs no event-loop group, and every request must
-/// be carried out on the session's thread anyway (SDL and the tree live there), so the thread only reads lines into
-/// an inbox that the session drains each turn of its loop; replies and events are written from the session's thread.
+/// than swift-nio: a handful of local clients sending short lines needs no event-loop group. A line that changes
+/// something must be carried out on the session's thread (SDL and the tree live there), so the thread reads lines into
+/// an inbox that the session drains each turn of its loop; a line that only reads may be answered on this thread at
+/// once (`answersAtOnce`), so that a read never waits for a frame being shown. Replies and events are written from
+/// either thread, a whole line at a time.
 public final class IPCServer: @unchecked Sendable { // mutable state in `state`; descriptors fixed after init
     /// A line read from a client, and which client.
     public struct Request: Sendable {
@@ -18,6 +20,9 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
         public let client: Int
         /// The line it sent, without its newline.
         public let line: String
+        /// How many lines were put in the inbox before this one, plus one: this line's place in the order the
+        /// session carries them out (0 for a line answered at once, which never enters the inbox).
+        public let sequence: Int
     }
 
     /// The Unix socket's path.
@@ -28,6 +33,8 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
         var clients: [Int: Int32] = [:]   // client id → descriptor
         var partial: [Int: [UInt8]] = [:] // bytes after a client's last newline
         var inbox: [Request] = []
+        /// Lines put in the inbox so far (written by the reading thread only).
+        var queued = 0
         var nextID = 1
         var closed = false
     }
@@ -37,11 +44,18 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
     private let arrived = DispatchSemaphore(value: 0)
     /// The longest line taken (a client sending more without a newline is dropped: it is not speaking the protocol).
     static let maximumLine = 1 << 20
+    /// Called on the reading thread with each line and the number of lines put in the inbox so far: true when it
+    /// answered the line itself (then the line does not enter the inbox). Lines of one client reach it in order.
+    private let answersAtOnce: (@Sendable (IPCServer, Request, _ queued: Int) -> Bool)?
+    /// Held while a line is written, so that a reply from the reading thread and one from the session's never mix.
+    private let writing = Guarded(())
 
     /// Listens at `path`. A path that exists and is not a socket is refused (never deleted); a socket nobody
     /// answers on (left by a player that died) is replaced; one a running player answers on is refused.
-    public init(path: String) throws {
+    /// `answersAtOnce` may answer a line on the reading thread instead of queueing it for `takeRequests()`.
+    public init(path: String, answersAtOnce: (@Sendable (IPCServer, Request, _ queued: Int) -> Bool)? = nil) throws {
         self.path = path
+        self.answersAtOnce = answersAtOnce
         var info = stat()
         if lstat(path, &info) == 0 {
             guard info.st_mode & 0o170000 == 0o140000 else { // S_IFMT, S_IFSOCK
@@ -116,12 +130,16 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
     public func send(_ line: String, to client: Int) {
         guard let fd = state.withLock({ $0.clients[client] }) else { return }
         let bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return drop(client) }
-            offset += n
+        let sent = writing.withLock { _ -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
         }
+        if !sent { drop(client) }
     }
 
     /// The clients connected now.
@@ -168,20 +186,33 @@ public final class IPCServer: @unchecked Sendable { // mutable state in `state`;
         }
     }
 
-    /// Splits what a client sent into lines for the inbox, keeping an unfinished line for next time.
+    /// Splits what a client sent into lines, keeping an unfinished line for next time; each line is answered at once
+    /// or put in the inbox, in order.
     private func receive(_ bytes: [UInt8], from id: Int, fd: Int32) {
-        let tooLong = state.withLock { s -> Bool in
+        let (lines, tooLong) = state.withLock { s -> ([String], Bool) in
             var pending = s.partial[id, default: []] + bytes
+            var lines: [String] = []
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                if !line.isEmpty { s.inbox.append(Request(client: id, line: line)) }
+                if !line.isEmpty { lines.append(line) }
                 pending.removeSubrange(...newline)
             }
             s.partial[id] = pending
-            return pending.count > Self.maximumLine
+            return (lines, pending.count > Self.maximumLine)
+        }
+        var queuedAny = false
+        for line in lines {
+            // Outside the lock: answering sends, which takes it. Only this thread adds to `queued`.
+            let queued = state.withLock { $0.queued }
+            if let answersAtOnce, answersAtOnce(self, Request(client: id, line: line, sequence: 0), queued) { continue }
+            state.withLock { s in
+                s.queued += 1
+                s.inbox.append(Request(client: id, line: line, sequence: s.queued))
+            }
+            queuedAny = true
         }
         if tooLong { shutdown(fd, Int32(SHUT_RDWR)) }
-        arrived.signal()
+        if queuedAny { arrived.signal() }
     }
 
     // MARK: Socket addresses

@@ -354,6 +354,7 @@ public final class PlaybackSession {
         }
         statistics.wallSeconds = hostSeconds() - began
         clock.setPaused(true)
+        ipc?.sessionEnded()
         ipc?.event("end-file", ["reason": endReason.rawValue, "playlist_entry_id": (playlist?.index ?? 0) + 1])
         return statistics
     }

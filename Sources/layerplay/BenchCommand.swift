@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayerCompositor
+import LayerDisplay
 import LayerGraphics
 import LayerKit
 import LayerScene
@@ -17,8 +18,16 @@ struct BenchCommand: ParsableCommand {
     var still: String?
     @Flag(help: "Time snapshots of an animated tree instead: 2,000 layers with 4 running animations each, one core.")
     var snapshot = false
+    @Option(help: "Time one frame of a playlist transition instead (fade, push, moveIn, reveal or cube): two 1920x1080 YUV cards at the transition's midpoint.")
+    var transition: String?
 
     func run() throws {
+        if let transition {
+            guard case .success(let t) = PlaylistTransition.parse(transition) else {
+                throw ValidationError("--transition: fade, push, moveIn, reveal or cube, not '\(transition)'")
+            }
+            return try TransitionBench.run(t, named: transition, frames: frames, still: still)
+        }
         if snapshot {
             let (median, p99) = SnapshotBench.run(frames: frames)
             print(String(format: "snapshot of %d layers x 4 animations: median %.3f ms, p99 %.3f ms", SnapshotBench.layerCount, median, p99))

@@ -4,7 +4,7 @@
 // shuffles, 256-bit integer lanes). Each is compiled for AVX2 alone (a function attribute), chosen at run time when
 // the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
 // SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift,
-// VideoColorConverter.swift and TenBitReduction.swift).
+// VideoColorConverter.swift and TenBitReduction.swift; LayerCompositor's OpacityBlend.swift).
 #include <stdint.h>
 #include "tsan_annotations.h"
 
@@ -151,5 +151,10 @@ long lp_video_color_row_avx2(uint16_t *yOut, float *cbDiff, float *crDiff, long 
 /// samples at a time: `count` rounded down to a multiple of 16, which it returns (the caller does the rest). Bit for
 /// bit `TenBitReduction.reduceRowSwift`.
 long lp_reduce10_row_avx2(uint8_t *dst, const uint16_t *src, long count, long row);
+
+/// A row of premultiplied BGRA pixels at `opacity` over another, in place: per channel, with s = src·opacity,
+/// dst = s + dst·(1 − s.a / 255), in floats, rounded as `pack` rounds. `count` rounded down to a multiple of 8, which
+/// it returns (the caller does the rest). Bit for bit `OpacityBlend.blendRowSwift`.
+long lp_blend_over_opacity_avx2(uint32_t *dst, const uint32_t *src, long count, float opacity);
 
 #endif
