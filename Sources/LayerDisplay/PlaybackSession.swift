@@ -107,7 +107,8 @@ public final class PlaybackSession {
 
     let root: Layer
     let player: Player?
-    let options: Options
+    /// How the session plays; only a playlist's timeline changes it while playing (`loadfile PATH append` extends its range).
+    var options: Options
     private let layout: (Int, Int) -> Void
     let window: Window
     let audio: AudioOutput?
@@ -174,6 +175,10 @@ public final class PlaybackSession {
     /// A playlist played on one timeline in this one window (issue 30): `playlist-next` and `playlist-prev` seek on it
     /// instead of ending the session, and the title and `playlist-pos` follow the item playing. Set before `run()`.
     public var playlistTree: PlaylistTree?
+    /// Opens an input and appends it to `playlistTree`'s timeline and the sound's mix (`loadfile PATH append` while a
+    /// playlist plays on one timeline); throws, said in one line, when it cannot (nothing is then changed). The host
+    /// sets it with `playlistTree`; the session then extends its range and the playlist.
+    public var appendToTimeline: ((String) throws -> Void)?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
