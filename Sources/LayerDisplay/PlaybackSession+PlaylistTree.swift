@@ -79,5 +79,6 @@ extension PlaybackSession {
         }
         do { try append(path) } catch { throw CommandError("error running command", "loadfile: \(error)") }
         options.range.end = tree.timeline.duration
+        letDecodersDropLateFrames()
     }
 }

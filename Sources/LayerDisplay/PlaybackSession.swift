@@ -301,6 +301,7 @@ public final class PlaybackSession {
         // Between frames the tree's "now" is the playback clock (SEMANTICS-ANIMATION.md §3): an animation added in
         // `onTick` begins at the clock's time, not at the frame rendered ahead of it.
         root.setHostClock { [clock] in clock.time }
+        letDecodersDropLateFrames()
         defer {
             root.setHostClock(nil)
             Transaction.withoutActions {
@@ -358,6 +359,7 @@ public final class PlaybackSession {
             waitBriefly()
         }
         statistics.wallSeconds = hostSeconds() - began
+        noteDecoderDrops()
         clock.setPaused(true)
         ipc?.event("end-file", ["reason": endReason.rawValue, "playlist_entry_id": (playlist?.index ?? 0) + 1])
         return statistics
