@@ -15,7 +15,7 @@ extension PlaybackSession {
 
     /// Lets the players drop late frames in their decoders (at the start, and for an item appended while playing).
     func letDecodersDropLateFrames() {
-        for player in decodingPlayers { player.dropsLateFrames = true }
+        for player in decodingPlayers { player.dropsLateFrames = options.dropsLateFramesInDecoder }
     }
 
     /// Notes, at the end, the frames the decoders skipped.

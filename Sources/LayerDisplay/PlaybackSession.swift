@@ -61,6 +61,9 @@ public final class PlaybackSession {
         public var fileName: String?
         /// The sound of a playlist played on one timeline (`PlaylistAudioMix`), played instead of `audioPath`'s.
         public var audioMix: PlaylistAudioMix?
+        /// mpv's `--framedrop=decoder`: a decoder behind the clock skips non-reference frames until it catches up
+        /// (`Player.dropsLateFrames`); off, every frame is decoded however late (a test's baseline).
+        public var dropsLateFramesInDecoder = true
         /// Options with a title, a range and a frame grid; windowed, OSD on, sound on at full volume, quitting at the end.
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
