@@ -31,13 +31,17 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         set {
             condition.lock()
             dropsLate = newValue
-            if !newValue { skipping = false }
+            if !newValue { skipping = false; lateSince = nil }
             condition.unlock()
         }
     }
     private var dropsLate = false
     /// Whether the decode thread is told to skip non-reference frames now.
     private var skipping = false
+    /// The time asked for when the decoder was first seen more than two frames behind (nil: it is not): skipping
+    /// starts only once it has stayed behind for four frames of the times asked for, so that a hiccup (a loaded
+    /// machine, the keyframe decoded after a loop's wrap) that decoding every frame soon makes up drops nothing.
+    private var lateSince: Double?
     /// Frames the decoder skipped (counted by the gaps they leave between the frames that came out).
     private var framesSkipped = 0
     /// Seconds between frames (the stream's rate; 1/30 when it gives none): the unit of "late".
@@ -123,7 +127,7 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         defer { condition.unlock() }
         guard !stopped, repositionRequest == nil, !ended, let head = queue.first else { return false }
         let t = seconds + source.slack
-        if dropsLate, let newest = queue.last?.time.seconds { noteLateness(t - newest) }
+        if dropsLate, let newest = queue.last?.time.seconds { noteLateness(t - newest, at: t) }
         guard head.time.seconds <= t, seconds - head.time.seconds <= 2 else { return false }
         dropFramesReplaced(by: t)
         return queue.count == 1
@@ -144,10 +148,16 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         return repositionRequest == nil ? queue.last?.time.seconds : nil
     }
 
-    /// Skips non-reference frames from more than two frames late until caught up within one (with the lock held;
-    /// `late` is the time asked for less the newest decoded frame's).
-    private func noteLateness(_ late: Double) {
-        if late > 2 * frameInterval { skipping = true } else if late <= frameInterval { skipping = false }
+    /// Skips non-reference frames from more than two frames late (for four frames of the times asked for) until
+    /// caught up within one (with the lock held; `late` is the time asked for, `t`, less the newest decoded frame's).
+    private func noteLateness(_ late: Double, at t: Double) {
+        if late <= frameInterval {
+            skipping = false
+            lateSince = nil
+        } else if late > 2 * frameInterval {
+            guard let since = lateSince else { lateSince = t; return }
+            if t - since >= 4 * frameInterval { skipping = true }
+        }
     }
 
     /// Lets go of the queued frames that a later queued frame replaces by `t` (the decoder may go on).
@@ -167,6 +177,7 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         // forever (`frame(at: -1)` after a later frame never returned).
         fromStart = !(seconds > 0)
         skipping = false // a seek decodes every frame to the one asked for (frame-accurate)
+        lateSince = nil
         repositionRequest = seconds
         condition.broadcast()
     }

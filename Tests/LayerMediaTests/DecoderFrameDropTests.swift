@@ -3,8 +3,8 @@ import LayerMedia
 import Testing
 import TestSupport
 
-/// mpv's `--framedrop=decoder` (issue 30): a window's decoder that is more than two frames behind the times asked
-/// for skips non-reference frames until it has caught up, then decodes every frame again. Driven without a clock:
+/// mpv's `--framedrop=decoder` (issue 30): a window's decoder that stays more than two frames behind the times asked
+/// for (for four frames of them) skips non-reference frames until it has caught up, then decodes every frame again. Driven without a clock:
 /// the times asked for are those of a window whose clock has run a second ahead.
 @Suite("Decoder frame dropping")
 struct DecoderFrameDropTests {
@@ -37,6 +37,8 @@ struct DecoderFrameDropTests {
             let player = try Player(path: path)
             player.dropsLateFrames = true
             #expect(player.frame(at: 0) != nil)
+            // A clock that ran ahead: asked at 0.5 s, then (still behind, four frames later and more) at 1 s.
+            _ = player.wouldWait(forFrameAt: 0.5)
             catchUp(player, to: 1.0)
             // 59 frames lay between 0 and 1 s, three in four of them B-frames.
             let skipped = player.framesSkippedByDecoder
