@@ -88,7 +88,11 @@ extension PlaybackSession {
             return nil
         case .loadFile(let path, let append):
             let playlist = try requirePlaylist()
-            if append { playlist.append(path); return .text("Added \(URL(fileURLWithPath: path).lastPathComponent)") }
+            if append {
+                if playlistTree != nil { try appendItem(path) }
+                playlist.append(path)
+                return .text("Added \(URL(fileURLWithPath: path).lastPathComponent)")
+            }
             playlist.replace(with: path)
             end(.playlistMove)
             return nil
@@ -146,7 +150,7 @@ extension PlaybackSession {
     /// the frame still on screen, so that two quick PgUps go two chapters on.
     var currentChapter: Int {
         let media = options.range.mediaTime(clock.time) + 1e-3
-        return (options.chapters.lastIndex { $0.start <= media }) ?? -1
+        return (chapters.lastIndex { $0.start <= media }) ?? -1
     }
 
     /// What the OSD says of the A-B loop.
@@ -249,20 +253,24 @@ extension PlaybackSession {
             osd: { $0.abLoopText }),
         // mpv's chapter: the index of the chapter playing (-1 before the first); set, a seek to a chapter's start.
         "chapter": PlayerProperty(
-            get: { s in s.options.chapters.isEmpty ? nil : .integer(s.currentChapter) },
+            get: { s in s.chapters.isEmpty ? nil : .integer(s.currentChapter) },
             set: { s, v throws(CommandError) in
-                let chapters = s.options.chapters
+                let chapters = s.chapters
                 guard !chapters.isEmpty else { throw CommandError("property unavailable", "'\(s.options.fileName ?? s.options.title)' has no chapters") }
+                // On a playlist's timeline, past the last chapter is the next item, before the first the previous.
+                if let tree = s.playlistTree, let i = v.double.map({ Int($0.rounded()) }), i < 0 || i >= chapters.count {
+                    return try s.leaveChapters(on: tree, forward: i >= 0)
+                }
                 guard let i = v.double.map({ Int($0.rounded()) }), i < chapters.count else {
                     throw CommandError("error running command", "no chapter after the last")
                 }
                 s.seek(chapters[max(0, i)].start, .absolute)
             },
             osd: { s in
-                let i = s.currentChapter, chapters = s.options.chapters
+                let i = s.currentChapter, chapters = s.chapters
                 return chapters.indices.contains(i) ? "Chapter \(i + 1)/\(chapters.count): \(chapters[i].title)" : nil
             }),
-        "chapters": PlayerProperty(get: { .integer($0.options.chapters.count) }),
+        "chapters": PlayerProperty(get: { .integer($0.chapters.count) }),
         "duration": PlayerProperty(get: { s in s.options.range.length.isFinite ? .number(s.options.range.length) : nil }),
         "percent-pos": PlayerProperty(
             get: { s in
@@ -295,12 +303,12 @@ extension PlaybackSession {
             osd: { s in s.audio.map { String(format: "Audio delay: %+.0f ms", $0.delay * 1000) } ?? "No sound" },
             range: -10...10),
         "sub-delay": PlayerProperty(
-            get: { s in s.subtitles.map { PropertyValue.number($0.delay) } },
+            get: { s in s.playingSubtitles.map { PropertyValue.number($0.delay) } },
             set: { s, v in
-                s.subtitles?.delay = ((v.double ?? 0) * 1000).rounded() / 1000
+                for subtitles in s.everySubtitles { subtitles.delay = ((v.double ?? 0) * 1000).rounded() / 1000 }
                 s.invalidate() // shown at once, paused or not
             },
-            osd: { s in s.subtitles.map { String(format: "Sub delay: %+.0f ms", $0.delay * 1000) } ?? "No subtitles" },
+            osd: { s in s.playingSubtitles.map { String(format: "Sub delay: %+.0f ms", $0.delay * 1000) } ?? "No subtitles" },
             range: -600...600),
         // Ours: the statistics overlay (i).
         "stats": PlayerProperty(
@@ -341,13 +349,13 @@ extension PlaybackSession {
         "playlist-count": PlayerProperty(get: { .integer($0.playlist?.items.count ?? 1) }),
         // mpv's `sub` (`sid`): the track's number from 1, or no.
         "sub": PlayerProperty(
-            get: { s in s.subtitles.map { $0.selection.current.map { PropertyValue.integer($0 + 1) } ?? .flag(false) } },
+            get: { s in s.playingSubtitles.map { $0.selection.current.map { PropertyValue.integer($0 + 1) } ?? .flag(false) } },
             cycle: { s, _ in
-                s.subtitles?.cycleTracks()
+                s.playingSubtitles?.cycleTracks()
                 s.invalidate() // shown at once, paused or not
             },
             osd: { s in
-                guard let subtitles = s.subtitles else { return "No subtitles" }
+                guard let subtitles = s.playingSubtitles else { return "No subtitles" }
                 return subtitles.selection.current.map { "Subtitles: track \($0 + 1)" } ?? "Subtitles: off"
             }),
         // Ours: how an audio-only input draws its sound.

@@ -1,4 +1,5 @@
 import Foundation
+import LayerMedia
 
 /// A playlist on one timeline in one window (issue 30): moving between items is a seek on the session's clock, so
 /// the window, the sound device and the clock stay; the title, the OSD and the IPC follow the item playing.
@@ -40,5 +41,44 @@ extension PlaybackSession {
         ipc?.event("end-file", ["reason": k == previous + 1 ? "eof" : EndReason.playlistMove.rawValue, "playlist_entry_id": previous + 1])
         ipc?.event("start-file", ["playlist_entry_id": k + 1])
         ipc?.event("file-loaded")
+    }
+
+    /// The chapters PgUp/PgDn and `chapter` move between: the input's, or on a playlist's timeline the chapters of the
+    /// item playing, in playlist time (the range's media time).
+    var chapters: [Chapter] {
+        guard let tree = playlistTree else { return options.chapters }
+        return tree.chapters(of: tree.index(at: clock.time))
+    }
+
+    /// The subtitles `t` and `sub` act on: the tree's, or on a playlist's timeline those of the item playing.
+    var playingSubtitles: SubtitleLayer? {
+        guard let tree = playlistTree else { return subtitles }
+        return tree.subtitles(of: tree.index(at: clock.time))
+    }
+
+    /// The subtitles a delay moves: every item's on a playlist's timeline (mpv's `sub-delay` holds for every file).
+    var everySubtitles: [SubtitleLayer] { playlistTree?.allSubtitles ?? (subtitles.map { [$0] } ?? []) }
+
+    /// A chapter step past the item's chapters: forward, the next item (as `playlist-next`, as mpv's `add chapter 1`
+    /// on the last chapter goes to the next file); back, the start of the previous item's last chapter (its start
+    /// when it has none), so that PgDn walks back through the chapters as PgUp walks forward.
+    func leaveChapters(on tree: PlaylistTree, forward: Bool) throws(CommandError) {
+        if forward { _ = try movePlaylist(on: tree, next: true); return }
+        let round = clock.time - tree.playlistTime(clock.time)
+        var k = tree.index(at: clock.time) - 1
+        if k < 0 && tree.loops { k = tree.timeline.items.count - 1 }
+        guard k >= 0 else { throw CommandError("error running command", "the first item is playing") }
+        seek(to: round + (tree.chapters(of: k).last?.start ?? tree.timeline.start(of: k)))
+    }
+
+    /// `loadfile PATH append` on the timeline: the host opens the item ahead, as the others were, and appends it; the
+    /// range then reaches the new end (`playlist-count`, `duration` and `>` see it at once).
+    func appendItem(_ path: String) throws(CommandError) {
+        guard let append = appendToTimeline, let tree = playlistTree else {
+            throw CommandError("error running command", "this window cannot add to its playlist")
+        }
+        do { try append(path) } catch { throw CommandError("error running command", "loadfile: \(error)") }
+        options.range.end = tree.timeline.duration
+        letDecodersDropLateFrames()
     }
 }

@@ -61,6 +61,9 @@ public final class PlaybackSession {
         public var fileName: String?
         /// The sound of a playlist played on one timeline (`PlaylistAudioMix`), played instead of `audioPath`'s.
         public var audioMix: PlaylistAudioMix?
+        /// mpv's `--framedrop=decoder`: a decoder behind the clock skips non-reference frames until it catches up
+        /// (`Player.dropsLateFrames`); off, every frame is decoded however late (a test's baseline).
+        public var dropsLateFramesInDecoder = true
         /// Options with a title, a range and a frame grid; windowed, OSD on, sound on at full volume, quitting at the end.
         public init(title: String, range: PlaybackRange, frameRate: Double?) {
             self.title = title; self.range = range; self.frameRate = frameRate
@@ -107,7 +110,8 @@ public final class PlaybackSession {
 
     let root: Layer
     let player: Player?
-    let options: Options
+    /// How the session plays; only a playlist's timeline changes it while playing (`loadfile PATH append` extends its range).
+    var options: Options
     private let layout: (Int, Int) -> Void
     let window: Window
     let audio: AudioOutput?
@@ -174,6 +178,10 @@ public final class PlaybackSession {
     /// A playlist played on one timeline in this one window (issue 30): `playlist-next` and `playlist-prev` seek on it
     /// instead of ending the session, and the title and `playlist-pos` follow the item playing. Set before `run()`.
     public var playlistTree: PlaylistTree?
+    /// Opens an input and appends it to `playlistTree`'s timeline and the sound's mix (`loadfile PATH append` while a
+    /// playlist plays on one timeline); throws, said in one line, when it cannot (nothing is then changed). The host
+    /// sets it with `playlistTree`; the session then extends its range and the playlist.
+    public var appendToTimeline: ((String) throws -> Void)?
 
     /// Opens the window (and the sound device when `audioPath` is given).
     /// - Parameters:
@@ -296,6 +304,7 @@ public final class PlaybackSession {
         // Between frames the tree's "now" is the playback clock (SEMANTICS-ANIMATION.md §3): an animation added in
         // `onTick` begins at the clock's time, not at the frame rendered ahead of it.
         root.setHostClock { [clock] in clock.time }
+        letDecodersDropLateFrames()
         defer {
             root.setHostClock(nil)
             Transaction.withoutActions {
@@ -353,6 +362,7 @@ public final class PlaybackSession {
             waitBriefly()
         }
         statistics.wallSeconds = hostSeconds() - began
+        noteDecoderDrops()
         clock.setPaused(true)
         ipc?.sessionEnded()
         ipc?.event("end-file", ["reason": endReason.rawValue, "playlist_entry_id": (playlist?.index ?? 0) + 1])

@@ -6,6 +6,9 @@ public struct PlaybackStatistics: Sendable {
     public var framesPresented = 0
     /// Frames that were due but not shown because rendering fell behind the clock.
     public var framesDropped = 0
+    /// Frames the video decoders skipped to catch up with the clock (non-reference frames; counted in `framesDropped`
+    /// too, as due frames never shown).
+    public var decoderDrops = 0
     /// Seconds from the start of `run()` to its end.
     public var wallSeconds = 0.0
     /// How long each frame took to composite, in milliseconds, in order.
@@ -36,7 +39,7 @@ public struct PlaybackStatistics: Sendable {
     /// One JSON object (CLI.md's keys).
     public var json: String {
         func f(_ v: Double) -> String { String(Double(Int((v * 1000).rounded())) / 1000) }
-        return "{\"frames_rendered\": \(framesRendered), \"frames_presented\": \(framesPresented), \"frames_dropped\": \(framesDropped), "
+        return "{\"frames_rendered\": \(framesRendered), \"frames_presented\": \(framesPresented), \"frames_dropped\": \(framesDropped), \"decoder_drops\": \(decoderDrops), "
             + "\"duration_s\": \(f(wallSeconds)), \"render_ms_p50\": \(f(percentile(0.5))), \"render_ms_p99\": \(f(percentile(0.99))), "
             + "\"fps\": \(f(Double(framesPresented) / max(wallSeconds, 1e-9))), \"av_drift_ms_max\": \(f(maxDriftMilliseconds)), "
             + "\"motion_start_ms\": \(motionStartMilliseconds.map(f) ?? "null"), "

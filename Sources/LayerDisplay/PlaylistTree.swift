@@ -25,22 +25,28 @@ public final class PlaylistTree {
         public var size: (width: Int, height: Int)
         /// The media time shown at the item's start (`--start`).
         public var begin: Double
+        /// The item's chapters, in its media time (PgUp/PgDn and `chapter` while it plays).
+        public var chapters: [Chapter] = []
+        /// The item's subtitles in its tree (`t`, `sub` and `sub-delay` while it plays).
+        public var subtitles: SubtitleLayer?
         /// An item.
-        public init(layer: Layer, size: (width: Int, height: Int), begin: Double = 0) { self.layer = layer; self.size = size; self.begin = begin }
+        public init(layer: Layer, size: (width: Int, height: Int), begin: Double = 0, chapters: [Chapter] = [], subtitles: SubtitleLayer? = nil) {
+            self.layer = layer; self.size = size; self.begin = begin; self.chapters = chapters; self.subtitles = subtitles
+        }
     }
 
     /// The tree a host shows: the canvas, with the slots that show now.
     public let root: Layer
-    /// Where the items sit on the clock.
-    public let timeline: PlaylistTimeline
+    /// Where the items sit on the clock (longer after `append`).
+    public private(set) var timeline: PlaylistTimeline
     /// How items follow each other (nil: cuts).
     public let transition: PlaylistTransition?
     /// The canvas in pixels.
     public let size: (width: Int, height: Int)
     /// Whether the playlist starts again after its end.
     public let loops: Bool
-    private let items: [Item]
-    private let slots: [Layer]
+    private(set) var items: [Item]
+    private var slots: [Layer]
     private var shown: [Int] = []
 
     /// A tree of `items` on `timeline` in a canvas of `size`.
@@ -65,22 +71,35 @@ public final class PlaylistTree {
             if transition?.kind == .cube {
                 root.sublayerTransform = Transform3D.makePerspective(distance: 1.5 * max(w, h))
             }
-            for (k, item) in items.enumerated() {
-                let slot = Layer()
-                slot.name = "playlist item \(k + 1)"
-                slot.bounds = root.bounds
-                slot.position = Point(x: w / 2, y: h / 2)
-                slot.backgroundColor = .black // opaque: `fade` is then exactly (1 − p)·old + p·new
-                let scale = min(w / Double(max(1, item.size.width)), h / Double(max(1, item.size.height)))
-                item.layer.transform = Transform3D.makeScale(scale, scale, 1)
-                item.layer.position = Point(x: (w - Double(item.size.width) * scale) / 2, y: (h - Double(item.size.height) * scale) / 2)
-                slot.addSublayer(item.layer)
-                slots.append(slot)
-            }
+            for (k, item) in items.enumerated() { slots.append(Self.slot(k, for: item, size: size)) }
         }
         self.root = root
         self.slots = slots
         pose(at: 0)
+    }
+
+    /// Item `k`'s slot: the canvas, black, with the item's tree fitted into it, centred.
+    private static func slot(_ k: Int, for item: Item, size: (width: Int, height: Int)) -> Layer {
+        let w = Double(size.width), h = Double(size.height)
+        let slot = Layer()
+        slot.name = "playlist item \(k + 1)"
+        slot.bounds = Rect(x: 0, y: 0, width: w, height: h)
+        slot.position = Point(x: w / 2, y: h / 2)
+        slot.backgroundColor = .black // opaque: `fade` is then exactly (1 − p)·old + p·new
+        let scale = min(w / Double(max(1, item.size.width)), h / Double(max(1, item.size.height)))
+        item.layer.transform = Transform3D.makeScale(scale, scale, 1)
+        item.layer.position = Point(x: (w - Double(item.size.width) * scale) / 2, y: (h - Double(item.size.height) * scale) / 2)
+        slot.addSublayer(item.layer)
+        return slot
+    }
+
+    /// One more item at the end while playing (`loadfile PATH append`): `timeline` is the old one with it appended
+    /// (`PlaylistTimeline.appending`). Its slot shows from its start on, as the others' (call on the thread that poses).
+    public func append(_ item: Item, timeline: PlaylistTimeline) {
+        precondition(timeline.items.count == items.count + 1, "the old timeline with one more item")
+        Transaction.withoutActions { slots.append(Self.slot(items.count, for: item, size: size)) }
+        items.append(item)
+        self.timeline = timeline
     }
 
     /// The playlist time shown at clock time `t`: `t` itself, wrapped into the playlist when it loops.
@@ -138,7 +157,7 @@ public final class PlaylistTree {
     }
 
     /// Item `k`'s media time less the playlist time: its slot's time offset (without a loop's wrap).
-    private func mediaOffset(_ k: Int) -> Double { items[k].begin - timeline.start(of: k) }
+    func mediaOffset(_ k: Int) -> Double { items[k].begin - timeline.start(of: k) }
 
     /// The item playing at clock time `t` (the incoming one during a transition).
     public func index(at t: Double) -> Int { timeline.index(at: playlistTime(t)) }

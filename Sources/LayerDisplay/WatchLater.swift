@@ -5,11 +5,13 @@ import Foundation
 /// that file without `--start` begins there; a playback that reaches the end forgets it.
 public enum WatchLater {
     /// The file for `input`: named by a hash of its absolute path (as mpv names its files), so any path can be saved.
-    static func file(for input: String) -> URL {
-        let path = URL(fileURLWithPath: input).standardizedFileURL.path
+    static func file(for input: String) -> URL { file(forKey: URL(fileURLWithPath: input).standardizedFileURL.path) }
+
+    /// The file named by a hash of `key` (a file's absolute path, or a playlist's key).
+    static func file(forKey key: String) -> URL {
         // FNV-1a, 64 bits: stable across runs and machines (Swift's Hasher is seeded per process).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return PlayerConfig.stateDirectory.appendingPathComponent("watch_later").appendingPathComponent(String(format: "%016llX", hash))
     }
 

@@ -22,10 +22,36 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     /// Whether the queue starts at the stream's start (no seek since), so the first frame answers early times.
     private var fromStart = true
     private var stopped = false
+    /// mpv's `--framedrop=decoder` (a window turns it on; exports never, since every frame they ask for must exist):
+    /// while the times asked for run more than two frames ahead of the newest decoded frame, FFmpeg skips the frames
+    /// nothing refers to (`AVDISCARD_NONREF`: B-frames, usually), so decoding catches up with the clock instead of
+    /// drifting behind until the next keyframe jump; back to decoding every frame once within a frame of it.
+    var dropsLateFrames: Bool {
+        get { condition.lock(); defer { condition.unlock() }; return dropsLate }
+        set {
+            condition.lock()
+            dropsLate = newValue
+            if !newValue { skipping = false; lateSince = nil }
+            condition.unlock()
+        }
+    }
+    private var dropsLate = false
+    /// Whether the decode thread is told to skip non-reference frames now.
+    private var skipping = false
+    /// The time asked for when the decoder was first seen more than two frames behind (nil: it is not): skipping
+    /// starts only once it has stayed behind for four frames of the times asked for, so that a hiccup (a loaded
+    /// machine, the keyframe decoded after a loop's wrap) that decoding every frame soon makes up drops nothing.
+    private var lateSince: Double?
+    /// Frames the decoder skipped (counted by the gaps they leave between the frames that came out).
+    private var framesSkipped = 0
+    /// Seconds between frames (the stream's rate; 1/30 when it gives none): the unit of "late".
+    private let frameInterval: Double
 
     init(source: VideoFrameSource, depth: Int = 4) {
         self.source = source
         self.depth = depth
+        let v = source.asset.video
+        frameInterval = v.map { $0.frameRateNumerator > 0 && $0.frameRateDenominator > 0 ? Double($0.frameRateDenominator) / Double($0.frameRateNumerator) : 1.0 / 30 } ?? 1.0 / 30
         let thread = Thread { [self] in run() }
         thread.name = "layerplay.decode"
         thread.start()
@@ -101,9 +127,17 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         defer { condition.unlock() }
         guard !stopped, repositionRequest == nil, !ended, let head = queue.first else { return false }
         let t = seconds + source.slack
+        if dropsLate, let newest = queue.last?.time.seconds { noteLateness(t - newest, at: t) }
         guard head.time.seconds <= t, seconds - head.time.seconds <= 2 else { return false }
         dropFramesReplaced(by: t)
         return queue.count == 1
+    }
+
+    /// `framesSkipped`, read under the lock.
+    var skippedCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return framesSkipped
     }
 
     /// The media time of the newest decoded frame (nil: none queued, or a seek pending): while the decoder is
@@ -112,6 +146,18 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         condition.lock()
         defer { condition.unlock() }
         return repositionRequest == nil ? queue.last?.time.seconds : nil
+    }
+
+    /// Skips non-reference frames from more than two frames late (for four frames of the times asked for) until
+    /// caught up within one (with the lock held; `late` is the time asked for, `t`, less the newest decoded frame's).
+    private func noteLateness(_ late: Double, at t: Double) {
+        if late <= frameInterval {
+            skipping = false
+            lateSince = nil
+        } else if late > 2 * frameInterval {
+            guard let since = lateSince else { lateSince = t; return }
+            if t - since >= 4 * frameInterval { skipping = true }
+        }
     }
 
     /// Lets go of the queued frames that a later queued frame replaces by `t` (the decoder may go on).
@@ -130,6 +176,8 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         // time. Without this, a time before the first frame asked for a new reposition each time it came back,
         // forever (`frame(at: -1)` after a later frame never returned).
         fromStart = !(seconds > 0)
+        skipping = false // a seek decodes every frame to the one asked for (frame-accurate)
+        lateSince = nil
         repositionRequest = seconds
         condition.broadcast()
     }
@@ -150,13 +198,17 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
             }
             if ended || queue.count >= depth { condition.wait(); continue }
             let mySerial = serial
+            let skip = skipping
+            let previous = queue.last?.time.seconds
             condition.unlock()
+            source.skipsNonReferenceFrames = skip
             // A frame that cannot be decoded ends the stream here; the frames before it stay.
             let frame = try? source.decodeNext()
             condition.lock()
             if mySerial != serial { continue }
             if let frame {
                 if firstTime == nil && fromStart { firstTime = frame.time.seconds }
+                if skip, let previous { framesSkipped += max(0, Int(((frame.time.seconds - previous) / frameInterval).rounded()) - 1) }
                 queue.append(frame)
             } else {
                 ended = true

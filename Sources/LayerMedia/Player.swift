@@ -79,6 +79,17 @@ public final class Player: @unchecked Sendable {
         decoder.wouldWait(forFrameAt: mediaTime(seconds))
     }
 
+    /// mpv's `--framedrop=decoder`, for a window (off by default, and for exports, which need every frame): while
+    /// `wouldWait(forFrameAt:)` is asked for times more than two frames past the newest decoded frame, the decoder
+    /// skips non-reference frames until it is within a frame of them again.
+    public var dropsLateFrames: Bool {
+        get { decoder.dropsLateFrames }
+        set { decoder.dropsLateFrames = newValue }
+    }
+
+    /// Frames the decoder skipped to catch up (`dropsLateFrames`).
+    public var framesSkippedByDecoder: Int { decoder.skippedCount }
+
     /// The time (as asked for, like `seconds`) of the newest frame decoded so far, when it lies at or before
     /// `seconds` within the same pass of the range: a window whose decoder is slower than its clock (`--speed 4` of
     /// a 1080p60 file) shows that frame now instead of waiting for the decoder to reach a clock that keeps running

@@ -136,6 +136,15 @@ public final class VideoFrameSource {
         framesSinceSeek = 0
     }
 
+    /// Whether the decoder skips the frames no other frame refers to (`AVCodecContext.skip_frame`
+    /// `AVDISCARD_NONREF`; else `AVDISCARD_DEFAULT`): a window's decoder behind its clock (`DecodeAhead`).
+    var skipsNonReferenceFrames = false {
+        didSet {
+            guard skipsNonReferenceFrames != oldValue, let context = decoder.context else { return }
+            context.pointee.skip_frame = skipsNonReferenceFrames ? AVDISCARD_NONREF : AVDISCARD_DEFAULT
+        }
+    }
+
     /// The next frame of the stream in order; nil at its end.
     func decodeNext() throws -> VideoFrame? {
         if asset.isStill && framesSinceSeek > 0 { ended = true; return nil }

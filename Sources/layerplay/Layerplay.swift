@@ -153,9 +153,7 @@ struct Layerplay: ParsableCommand {
         if inputs.isEmpty && playlist == nil { throw ValidationError("Missing expected argument '<input>'") }
         if output != nil && loopPlaylist { throw ValidationError("--loop-playlist plays in a window; an export plays the playlist once") }
         if output != nil && (inputs.count > 1 || playlist != nil) {
-            // Not yet: a playlist's export is one movie at speed 1 (its mixed sound is not time-stretched).
             if outputs.count > 1 { throw ValidationError("several inputs (or --playlist) export to one -o; several outputs take one input") }
-            if speed != 1 { throw ValidationError("--speed with -o takes one input; a playlist exports at speed 1") }
         }
         // A still is one input at one time; several inputs make a movie (or numbered pictures) of their timeline.
         if let output, inputs.count > 1 || playlist != nil,

@@ -15,7 +15,9 @@ extension Layerplay {
         let tree = opened.tree
         let timeline = tree.timeline
         let rate: (num: Int32, den: Int32) = fps.map { MovieWriter.rational($0) } ?? opened.frameRate ?? (30, 1)
-        let frames = max(1, Int((timeline.duration * Double(rate.num) / Double(rate.den)).rounded()))
+        // At --speed X the movie lasts the timeline / X: frames sample the sped-up playlist clock and the mixed sound
+        // goes through the exporter's atempo chain, as a single input's export does (CLI.md's --speed).
+        let frames = max(1, Int((timeline.duration / speed * Double(rate.num) / Double(rate.den)).rounded()))
         // The mixed sound goes through a WAV beside nothing the user sees (removed afterwards); the exporter encodes it
         // for the container as it would any input's sound.
         var soundFile: String?
@@ -34,6 +36,7 @@ extension Layerplay {
         let exporter = Exporter(root: tree.root, width: tree.size.width, height: tree.size.height, settings: settings, start: 0,
                                 frameCount: frames, audioSource: soundFile)
         exporter.willSnapshot = { tree.pose(at: $0) }
+        exporter.speed = speed
         try streams.configure(exporter, for: output, inputIsLive: false)
         try reportingProgress(frameRate: rate) { try exporter.export(to: output, replacing: overwrite, progress: $0) }
     }

@@ -35,13 +35,15 @@ public final class PlaylistAudioMix: PlaybackSoundSource, @unchecked Sendable { 
         public init(path: String?, begin: Double = 0) { self.path = path; self.begin = begin }
     }
 
-    /// Where the items sit.
-    public let timeline: PlaylistTimeline
+    /// Where the items sit (longer after `append`).
+    public var timeline: PlaylistTimeline { lock.withLock { placed } }
+    /// `timeline`, read and changed under `lock`.
+    private var placed: PlaylistTimeline
     /// Interleaved channels (the output's).
     public let channels: Int
     /// Whether the playlist starts again after its end (`--loop-playlist`).
     public let loops: Bool
-    private let streams: [AudioStream?]
+    private var streams: [AudioStream?]
     private let lock = NSLock()
     /// The timeline sample the next read starts at.
     private var position = 0
@@ -52,38 +54,62 @@ public final class PlaylistAudioMix: PlaybackSoundSource, @unchecked Sendable { 
     /// Opens every item's sound at the output's format. - Throws: `MediaError` when an item's sound cannot be opened.
     public init(items: [Item], timeline: PlaylistTimeline, channels: Int, loops: Bool = false) throws {
         precondition(items.count == timeline.items.count, "one item per timeline item")
-        self.timeline = timeline
+        self.placed = timeline
         self.channels = channels
         self.loops = loops && timeline.totalFrames > 0
         var streams: [AudioStream?] = []
         for (item, place) in zip(items, timeline.items) {
-            guard let path = item.path else { streams.append(nil); continue }
-            let start = timeline.seconds(place.startFrame), end = timeline.seconds(place.endFrame)
-            // Timeline time t plays the item's media time t − start + begin.
-            streams.append(try AudioStream(path: path, sampleRate: timeline.sampleRate, channels: channels,
-                                           range: PlaybackRange(start: start, end: end, loops: false),
-                                           placement: AudioPlacement(offset: item.begin - start)))
+            streams.append(try Self.openStream(item, at: place, on: timeline, channels: channels))
         }
         self.streams = streams
+    }
+
+    /// An item's sound, ready from its start on the timeline (nil for an item without sound).
+    private static func openStream(_ item: Item, at place: PlaylistTimeline.Item, on timeline: PlaylistTimeline,
+                                   channels: Int) throws -> AudioStream? {
+        guard let path = item.path else { return nil }
+        let start = timeline.seconds(place.startFrame), end = timeline.seconds(place.endFrame)
+        // Timeline time t plays the item's media time t − start + begin.
+        return try AudioStream(path: path, sampleRate: timeline.sampleRate, channels: channels,
+                               range: PlaybackRange(start: start, end: end, loops: false),
+                               placement: AudioPlacement(offset: item.begin - start))
+    }
+
+    /// One more item at the end while playing (`loadfile PATH append`): `timeline` is the old one with the item
+    /// appended (`PlaylistTimeline.appending`). Its decoder opens now and fills its queue from the item's start, as
+    /// the others did; the items before keep their streams (the last one's way out now crossfades into it).
+    /// - Throws: `MediaError` when its sound cannot be opened (the mix is then unchanged).
+    public func append(_ item: Item, timeline: PlaylistTimeline) throws {
+        let old = self.timeline
+        precondition(timeline.items.count == old.items.count + 1 && Array(timeline.items.prefix(max(0, old.items.count - 1))) == Array(old.items.dropLast()),
+                     "the old timeline with one more item")
+        let place = timeline.items[old.items.count]
+        let stream = try Self.openStream(item, at: place, on: timeline, channels: channels)
+        lock.lock()
+        defer { lock.unlock() }
+        // Already past its start (appended after the playlist's end): from where the mix is.
+        if position > place.startFrame { stream?.seek(to: timeline.seconds(min(position, place.endFrame))) }
+        streams.append(stream)
+        placed = timeline
     }
 
     deinit { stop() }
 
     /// Ends every item's decoding.
-    public func stop() { for s in streams { s?.stop() } }
+    public func stop() { for s in lock.withLock({ streams }) { s?.stop() } }
 
     /// Continues from timeline time `t` (wrapped into the playlist when it loops): every item's stream is sought to
     /// where `t` falls in it (its start for an item still to come, so that it is ready; the same for one already played).
     public func seek(to t: Double) {
         lock.lock()
         defer { lock.unlock() }
-        var frame = max(0, Int((t * Double(timeline.sampleRate)).rounded()))
-        if loops { frame %= timeline.totalFrames }
+        var frame = max(0, Int((t * Double(placed.sampleRate)).rounded()))
+        if loops { frame %= placed.totalFrames }
         position = frame
         rewound = []
-        for (k, place) in timeline.items.enumerated() {
+        for (k, place) in placed.items.enumerated() {
             let at = frame >= place.endFrame ? place.startFrame : min(max(frame, place.startFrame), place.endFrame)
-            streams[k]?.seek(to: timeline.seconds(at))
+            streams[k]?.seek(to: placed.seconds(at))
             if frame >= place.endFrame { rewound.insert(k) }
         }
     }
@@ -91,6 +117,7 @@ public final class PlaylistAudioMix: PlaybackSoundSource, @unchecked Sendable { 
     /// Reads and drops the mix up to timeline time `t` (wrapped when the playlist loops), so that crossfades and
     /// item boundaries are crossed exactly as a read crosses them.
     public func skip(to t: Double) -> Bool {
+        let timeline = self.timeline
         let total = timeline.totalFrames
         var target = max(0, Int((t * Double(timeline.sampleRate)).rounded()))
         if loops { target %= total }
@@ -116,13 +143,13 @@ public final class PlaylistAudioMix: PlaybackSoundSource, @unchecked Sendable { 
     public func read(into out: UnsafeMutablePointer<Float>, frames: Int) -> (time: Double, starved: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        let time = timeline.seconds(position)
+        let time = placed.seconds(position)
         out.update(repeating: 0, count: frames * channels)
         var done = 0
         while done < frames {
-            if loops && position >= timeline.totalFrames { position = 0; rewound = [] }
+            if loops && position >= placed.totalFrames { position = 0; rewound = [] }
             // A block that does not cross the playlist's end (after a non-looping end: silence, the clock running on).
-            let total = timeline.totalFrames
+            let total = placed.totalFrames
             let n = position < total ? min(frames - done, total - position) : frames - done
             if position < total, !mixBlock(into: out + done * channels, from: position, count: n) {
                 // Nothing read: the samples before this block stay (a partial read keeps its time exact).
@@ -140,7 +167,7 @@ public final class PlaylistAudioMix: PlaybackSoundSource, @unchecked Sendable { 
     /// has too few queued.
     private func mixBlock(into out: UnsafeMutablePointer<Float>, from: Int, count: Int) -> Bool {
         var parts: [(k: Int, offset: Int, count: Int)] = []
-        for (k, place) in timeline.items.enumerated() {
+        for (k, place) in placed.items.enumerated() {
             let lo = max(from, place.startFrame), hi = min(from + count, place.endFrame)
             guard lo < hi else { continue }
             parts.append((k, lo - from, hi - lo))
@@ -148,7 +175,7 @@ public final class PlaylistAudioMix: PlaybackSoundSource, @unchecked Sendable { 
         }
         for part in parts {
             guard let stream = streams[part.k] else { continue }
-            let place = timeline.items[part.k]
+            let place = placed.items[part.k]
             if scratch.count < part.count * channels { scratch = [Float](repeating: 0, count: part.count * channels) }
             scratch.withUnsafeMutableBufferPointer { buffer in
                 let b = buffer.baseAddress!
@@ -177,8 +204,8 @@ public final class PlaylistAudioMix: PlaybackSoundSource, @unchecked Sendable { 
     /// them ready (no gap at the wrap).
     private func rewindPlayed() {
         guard loops else { return }
-        for (k, place) in timeline.items.enumerated() where position >= place.endFrame && !rewound.contains(k) {
-            streams[k]?.seek(to: timeline.seconds(place.startFrame))
+        for (k, place) in placed.items.enumerated() where position >= place.endFrame && !rewound.contains(k) {
+            streams[k]?.seek(to: placed.seconds(place.startFrame))
             rewound.insert(k)
         }
     }

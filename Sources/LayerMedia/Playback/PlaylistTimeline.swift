@@ -51,6 +51,13 @@ public struct PlaylistTimeline: Sendable, Equatable {
         wasClamped = clamped
     }
 
+    /// This timeline with one more item of `length` seconds at its end, joined by a transition of `transition`
+    /// seconds (`loadfile PATH append` while playing): the items before keep their places; the last one gains its
+    /// way out.
+    public func appending(_ length: Double, transition: Double) -> PlaylistTimeline {
+        PlaylistTimeline(lengths: items.map { seconds($0.frames) } + [length], transition: transition, sampleRate: sampleRate)
+    }
+
     /// The timeline's length in samples: the sum of the items less the overlaps.
     public var totalFrames: Int { items.last?.endFrame ?? 0 }
     /// The timeline's length in seconds.
