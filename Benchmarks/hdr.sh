@@ -3,7 +3,8 @@
 # of export-vs-ffmpeg.sh, once tagged PQ (BT.2020, SMPTE 2084, 1000-nit mastering display: every frame goes through
 # the colour converter) and once tagged BT.709 (no conversion). The two files hold the same coded pictures; only the
 # tags differ (rewritten by the hevc_metadata bitstream filter). Alternating, RUNS times; prints wall seconds per run
-# and the ratio PQ / BT.709 (target <= 1.15). Fails if any run fails. Also prints ffmpeg's decode-only speed.
+# and the ratio PQ / BT.709 (target <= 1.15), and the same for CPU seconds (what the conversion costs whatever the
+# machine's load). Fails if any run fails. Also prints ffmpeg's decode-only speed.
 # Needs the ffmpeg CLI with libx265. The clips are made into out/bench/ and not committed.
 . "$(dirname "$0")/lib.sh"
 bench_start
@@ -20,20 +21,26 @@ ffmpeg -loglevel error -y -i "$BASE" -c copy \
 "$BIN" probe "$SDR" | grep -q '"converted_for_display" : false' || { echo "hdr.sh: $SDR is converted" >&2; exit 1; }
 SCENE=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white --spin 8
        --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20 --codec libx264 --preset veryfast --crf 23 -y)
-seconds() {
-  local t0 t1
-  t0=$(date +%s.%N)
-  "$@" >/dev/null 2>"$DIR/hdr-last.err" || { echo "hdr.sh: failed: $*" >&2; cat "$DIR/hdr-last.err" >&2; exit 1; }
-  t1=$(date +%s.%N)
-  echo "$t1 - $t0" | bc
+# run COMMAND…: its wall seconds and its CPU seconds (user + system, all its threads): "wall cpu". On a machine others
+# are using, the wall times stretch with their load; the CPU seconds are what the conversion itself costs.
+run() {
+  local t
+  t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>"$DIR/hdr-last.err"; } 2>&1 ) ||
+    { echo "hdr.sh: failed: $*" >&2; cat "$DIR/hdr-last.err" >&2; exit 1; }
+  echo "$t" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
 }
-pq_total=0; sdr_total=0
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+pq_total=0; sdr_total=0; pq_cpu=0; sdr_cpu=0
 for run in $(seq "$RUNS"); do
-  a=$(seconds "$BIN" "$PQ" "${SCENE[@]}" -o "$DIR/hdr-pq-out.mp4")
-  b=$(seconds "$BIN" "$SDR" "${SCENE[@]}" -o "$DIR/hdr-bt709-out.mp4")
-  echo "run $run: tagged PQ ${a}s | tagged BT.709 ${b}s"
+  t=$(run "$BIN" "$PQ" "${SCENE[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r a ac <<< "$t"
+  t=$(run "$BIN" "$SDR" "${SCENE[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r b bc <<< "$t"
+  echo "run $run: tagged PQ ${a}s (CPU ${ac}s) | tagged BT.709 ${b}s (CPU ${bc}s)"
   pq_total=$(echo "$pq_total + $a" | bc); sdr_total=$(echo "$sdr_total + $b" | bc)
+  pq_cpu=$(echo "$pq_cpu + $ac" | bc); sdr_cpu=$(echo "$sdr_cpu + $bc" | bc)
 done
-d=$(seconds ffmpeg -loglevel error -i "$PQ" -f null -)
+t=$(run ffmpeg -loglevel error -i "$PQ" -f null -); read -r d _ <<< "$t"
 echo "decode only (ffmpeg, 150 frames): ${d}s"
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "conversion: $(echo "scale=1; 1000 * ($pq_cpu - $sdr_cpu) / (150 * $RUNS)" | bc) CPU ms a frame (PQ's CPU less BT.709's)"
+echo "PQ / BT.709 CPU = $(echo "scale=3; $pq_cpu / $sdr_cpu" | bc)x"
 echo "PQ / BT.709 = $(echo "scale=3; $pq_total / $sdr_total" | bc)x (target <= 1.15)"

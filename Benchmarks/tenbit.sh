@@ -3,7 +3,8 @@
 # testsrc2) played with --stats, once tagged SDR BT.709 and once tagged PQ (BT.2020, SMPTE 2084: every frame goes
 # through the colour converter), each plain and with the scene look of playback.sh; target 0 dropped frames. Then
 # decoding alone: ffmpeg's (`-benchmark -f null`) and ours, which has no decode-only mode, measured as an export to a
-# 64×36 movie (decoding, our frame conversion — colour, 10 → 8 bits —, a tiny composite and encode), in frames/s.
+# 64×36 movie (decoding, our frame conversion — colour, 10 → 8 bits —, a tiny composite and encode), in frames/s and
+# CPU milliseconds a frame (all threads: what it costs whatever the machine's load).
 # The clips are made with the ffmpeg CLI (libx265) into out/bench/ and are not committed. Prints the load average.
 . "$(dirname "$0")/lib.sh"
 bench_start
@@ -28,17 +29,18 @@ for clip in "$SDR" "$PQ"; do
   "$BIN" "$clip" "${LOOK[@]}" --stats 2>&1 >/dev/null | grep frames_dropped
 done
 rate() { echo "scale=1; $frames / $1" | bc; }
-seconds() {
-  local t0 t1
-  t0=$(date +%s.%N)
-  "$@" >/dev/null 2>"$DIR/tenbit-last.err" || { echo "tenbit.sh: failed: $*" >&2; cat "$DIR/tenbit-last.err" >&2; exit 1; }
-  t1=$(date +%s.%N)
-  echo "$t1 - $t0" | bc
+# run COMMAND…: its wall seconds and its CPU seconds (user + system, all its threads): "wall cpu".
+run() {
+  local t
+  t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>"$DIR/tenbit-last.err"; } 2>&1 ) ||
+    { echo "tenbit.sh: failed: $*" >&2; cat "$DIR/tenbit-last.err" >&2; exit 1; }
+  echo "$t" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
 }
 for clip in "$SDR" "$PQ"; do
   name=$(basename "$clip" .mp4)
-  f=$(seconds ffmpeg -loglevel error -i "$clip" -f null -)
-  o=$(seconds "$BIN" "$clip" --size 64x36 --codec libx264 --preset ultrafast -y -o "$DIR/tenbit-decode.mp4")
-  echo "$name decode only: ffmpeg $(rate "$f") frames/s | ours (export to 64x36) $(rate "$o") frames/s"
+  t=$(run ffmpeg -loglevel error -i "$clip" -f null -); read -r f fc <<< "$t"
+  t=$(run "$BIN" "$clip" --size 64x36 --codec libx264 --preset ultrafast -y -o "$DIR/tenbit-decode.mp4"); read -r o oc <<< "$t"
+  echo "$name decode only: ffmpeg $(rate "$f") frames/s ($(echo "scale=1; 1000 * $fc / $frames" | bc) CPU ms a frame)" \
+       "| ours (export to 64x36) $(rate "$o") frames/s ($(echo "scale=1; 1000 * $oc / $frames" | bc) CPU ms a frame)"
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

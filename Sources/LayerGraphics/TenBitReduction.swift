@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 
 /// 10-bit planar Y′CbCr → 8-bit, with a 2×2 ordered dither: the step that lets 10-bit video (HEVC Main10, AV1,
-/// ProRes; and what `VideoColorConverter` makes of HDR) take the 8-bit paths — the samplers' AVX2 gathers, the
+/// ProRes; HDR and wide gamut need none, `VideoColorConverter` writing 8 bits itself) take the 8-bit paths — the samplers' AVX2 gathers, the
 /// window's YUV texture — instead of the wide samplers, which cost several times as much a pixel (a 4K30 10-bit
 /// clip played at 5 frames a second). The compositor's surfaces are 8-bit, so the picture loses nothing it would
 /// have shown; the dither keeps a smooth 10-bit gradient's average (each 2×2 block's mean is the 10-bit value ÷ 4,

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 
 /// Turns a decoded picture whose colour the compositor cannot show as it is — HDR (PQ, HLG) or wide-gamut SDR
-/// (BT.2020, Display P3) — into what it shows as it is: 10-bit Y′CbCr, BT.709 matrix and primaries, limited range,
+/// (BT.2020, Display P3) — into what it shows as it is: 8-bit Y′CbCr, BT.709 matrix and primaries, limited range,
 /// the codes of an SDR BT.709 video (BT.1886 display, white at 203 nits). The one place where HDR becomes SDR:
 /// window, stills and exports all take the converted picture, so one frame gives one set of pixels.
 ///
@@ -12,11 +12,11 @@ import Foundation
 /// HDR, one intensity (luminance) is tone-mapped by the BT.2390 EETF in the PQ domain and the three channels scaled
 /// by the same ratio (hue kept); source primaries → BT.709 in linear light; a colour outside BT.709 is moved toward
 /// its own luminance until it fits, one brighter than white scaled down (no per-channel clipping, so no hue shift);
-/// inverse BT.1886; BT.709 Y′CbCr with
-/// an ordered dither on the 10-bit codes. The curves are tables made once per description (`LinearTable`,
-/// `LogTable`).
+/// inverse BT.1886; BT.709 Y′CbCr with an ordered dither on the 8-bit codes. The curves are tables made once per
+/// description (`LinearTable`, `LogTable`).
 ///
-/// Cost: one pass over the picture, split across the cores; see Benchmarks/hdr.sh.
+/// Cost: one pass over the picture, split across the cores, two luma rows (and the chroma row they share) a step;
+/// see Benchmarks/hdr.sh and Benchmarks/tenbit.sh.
 public final class VideoColorConverter: @unchecked Sendable {
     /// The description it converts from.
     public let source: ColorDescription
@@ -76,12 +76,14 @@ public final class VideoColorConverter: @unchecked Sendable {
         encode.deallocate()
     }
 
-    /// The picture converted: same size and chroma subsampling, 10 bits, BT.709 limited range. `buffer` must be
+    /// The picture converted: same size and chroma subsampling, 8 bits, BT.709 limited range. `buffer` must be
     /// planar Y′CbCr without alpha (8 or 10 bits); other formats are returned as they are. `avx2` chooses the
-    /// AVX2 row step or its Swift twin (the tests compare them).
+    /// AVX2 step or its Swift twin (the tests compare them).
+    ///
+    /// 8 bits straight from the chain (dithered), not 10 bits reduced afterwards: the compositor's surfaces are
+    /// 8-bit, so the 10-bit picture and the pass that reduced it only cost time.
     public func convert(_ buffer: PixelBuffer, avx2: Bool = avx2KernelsEnabled) -> PixelBuffer {
         guard let format = Self.outputFormat(for: buffer.format) else { return buffer }
-        let shift = buffer.format.chromaShift
         let chromaRows = buffer.planes[1].height
         var planes = Array(repeating: (UnsafeMutableRawPointer(bitPattern: 64)!, 0), count: 3)
         return PixelBuffer(format: format, width: buffer.width, height: buffer.height, matrix: .bt709, range: .limited,
@@ -93,7 +95,7 @@ public final class VideoColorConverter: @unchecked Sendable {
             let bands = min(chromaRows, 8 * max(1, ProcessInfo.processInfo.activeProcessorCount))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let rows = (chromaRows * band / bands)..<(chromaRows * (band + 1) / bands)
-                self.convertRows(rows, of: buffer, shift: shift, into: out, avx2: avx2)
+                self.convertRows(rows, of: buffer, into: out, avx2: avx2)
             }
         }
     }
@@ -106,60 +108,28 @@ public final class VideoColorConverter: @unchecked Sendable {
 
     static func outputFormat(for format: PixelFormat) -> PixelFormat? {
         switch format {
-        case .yuv420p, .yuv420p10: .yuv420p10
-        case .yuv422p, .yuv422p10: .yuv422p10
-        case .yuv444p, .yuv444p10: .yuv444p10
+        case .yuv420p, .yuv420p10: .yuv420p
+        case .yuv422p, .yuv422p10: .yuv422p
+        case .yuv444p, .yuv444p10: .yuv444p
         case .yuva420p, .nv12, .bgra: nil
         }
     }
 
-    /// Converts the chroma rows `rows` (and the luma rows they cover): each luma row through `lumaRow` (its Y codes,
-    /// and its pixels' encoded colour differences in a scratch row), then each chroma code from the average of the
-    /// differences of the luma pixels it covers.
-    private func convertRows(_ rows: Range<Int>, of buffer: PixelBuffer, shift: (x: Int, y: Int), into out: OutputPlanes,
-                             avx2: Bool) {
+    /// Converts the chroma rows `rows` and the luma rows they cover (one or two each: `rows(...)`).
+    private func convertRows(_ rows: Range<Int>, of buffer: PixelBuffer, into out: OutputPlanes, avx2: Bool) {
         let k = kernelConstants(for: buffer)
-        let p = buffer.planes, width = buffer.width
+        let p = buffer.planes, shift = buffer.format.chromaShift
         let sampleBytes = buffer.format.bitDepth > 8 ? 2 : 1
-        let chromaWidth = p[1].width
         let (yOut, yStride) = out.planes[0], (uOut, uStride) = out.planes[1], (vOut, vStride) = out.planes[2]
-        // Per luma row of a chroma row: B′ − Y′, then R′ − Y′, of every pixel.
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * width << shift.y) { scratch in
-            let differences = scratch.baseAddress!
-            for cy in rows {
-                let lumaRows = (cy << shift.y)..<min(buffer.height, (cy + 1) << shift.y)
-                for (j, y) in lumaRows.enumerated() {
-                    let cbDiff = differences + 2 * j * width
-                    lumaRow(k, yOut: (yOut + y * yStride).assumingMemoryBound(to: UInt16.self), cbDiff: cbDiff,
-                            crDiff: cbDiff + width, count: width, luma: p[0].base + y * p[0].bytesPerRow,
-                            cb: p[1].base + cy * p[1].bytesPerRow, cr: p[2].base + cy * p[2].bytesPerRow,
-                            sampleBytes: sampleBytes, chromaShiftX: shift.x, row: y, avx2: avx2)
-                }
-                let uRow = (uOut + cy * uStride).assumingMemoryBound(to: UInt16.self)
-                let vRow = (vOut + cy * vStride).assumingMemoryBound(to: UInt16.self)
-                let rowCount = lumaRows.count
-                // 4:2:0's whole 2×2 blocks, straight (the general loop below costs more than the sums); the same
-                // sums in the same order.
-                let whole = shift == (1, 1) && rowCount == 2 ? width / 2 : 0
-                let cb0 = differences, cr0 = cb0 + width, cb1 = cr0 + width, cr1 = cb1 + width
-                for cx in 0..<whole {
-                    let x = 2 * cx, d = Self.dither(cx, cy)
-                    uRow[cx] = Self.code(512 + 896 / 1.8556 * (cb0[x] + cb0[x + 1] + cb1[x] + cb1[x + 1]) / 4 + d)
-                    vRow[cx] = Self.code(512 + 896 / 1.5748 * (cr0[x] + cr0[x + 1] + cr1[x] + cr1[x + 1]) / 4 + d)
-                }
-                for cx in whole..<chromaWidth {
-                    var sumCb: Float = 0, sumCr: Float = 0, n: Float = 0
-                    for j in 0..<rowCount {
-                        let cbDiff = differences + 2 * j * width, crDiff = cbDiff + width
-                        for x in (cx << shift.x)..<min(width, (cx + 1) << shift.x) {
-                            sumCb += cbDiff[x]; sumCr += crDiff[x]; n += 1
-                        }
-                    }
-                    let d = Self.dither(cx, cy)
-                    uRow[cx] = Self.code(512 + 896 / 1.8556 * sumCb / n + d)
-                    vRow[cx] = Self.code(512 + 896 / 1.5748 * sumCr / n + d)
-                }
-            }
+        for cy in rows {
+            let y = cy << shift.y, two = shift.y == 1 && y + 1 < buffer.height
+            func lumaOut(_ y: Int) -> UnsafeMutablePointer<UInt8> { (yOut + y * yStride).assumingMemoryBound(to: UInt8.self) }
+            self.rows(k, yOut0: lumaOut(y), yOut1: two ? lumaOut(y + 1) : nil,
+                      cbOut: (uOut + cy * uStride).assumingMemoryBound(to: UInt8.self),
+                      crOut: (vOut + cy * vStride).assumingMemoryBound(to: UInt8.self), count: buffer.width,
+                      luma0: p[0].base + y * p[0].bytesPerRow, luma1: two ? p[0].base + (y + 1) * p[0].bytesPerRow : nil,
+                      cb: p[1].base + cy * p[1].bytesPerRow, cr: p[2].base + cy * p[2].bytesPerRow,
+                      sampleBytes: sampleBytes, chromaShiftX: shift.x, row: y, chromaRow: cy, avx2: avx2)
         }
     }
 
@@ -174,63 +144,86 @@ public final class VideoColorConverter: @unchecked Sendable {
             gain: gain.map { $0.samples }, encode: encode.samples,
             ys: c.yScale / 255, rCr: c.crToR / 255, gCb: c.cbToG / 255, gCr: c.crToG / 255, bCb: c.cbToB / 255,
             yOffset: c.yOffset, cOffset: c.cOffset, luma: (luma.x, luma.y, luma.z),
-            m: (row0.x, row0.y, row0.z, row1.x, row1.y, row1.z, row2.x, row2.y, row2.z))
+            m: (row0.x, row0.y, row0.z, row1.x, row1.y, row1.z, row2.x, row2.y, row2.z),
+            cScale: (Float(224 / 1.8556), Float(224 / 1.5748)))
     }
 
-    /// One luma row converted (`lp_video_color_row_avx2` says what it writes): eight pixels at a time with AVX2
-    /// when `avx2`, the rest (or all) by the Swift twin.
-    func lumaRow(_ k: lp_video_color, yOut: UnsafeMutablePointer<UInt16>, cbDiff: UnsafeMutablePointer<Float>,
-                 crDiff: UnsafeMutablePointer<Float>, count: Int, luma: UnsafeRawPointer, cb: UnsafeRawPointer,
-                 cr: UnsafeRawPointer, sampleBytes: Int, chromaShiftX: Int, row: Int, avx2: Bool) {
+    /// One or two luma rows and their chroma row converted (`lp_video_color_rows_avx2` says what it writes):
+    /// eight pixels at a time with AVX2 when `avx2`, the rest (or all) by the Swift twin.
+    func rows(_ k: lp_video_color, yOut0: UnsafeMutablePointer<UInt8>, yOut1: UnsafeMutablePointer<UInt8>?,
+              cbOut: UnsafeMutablePointer<UInt8>, crOut: UnsafeMutablePointer<UInt8>, count: Int, luma0: UnsafeRawPointer,
+              luma1: UnsafeRawPointer?, cb: UnsafeRawPointer, cr: UnsafeRawPointer, sampleBytes: Int, chromaShiftX: Int,
+              row: Int, chromaRow: Int, avx2: Bool) {
         var done = 0
         if avx2 {
             withUnsafePointer(to: k) { k in
-                done = lp_video_color_row_avx2(yOut, cbDiff, crDiff, count, luma, cb, cr, Int32(sampleBytes),
-                                               Int32(chromaShiftX), row, k)
+                done = lp_video_color_rows_avx2(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr,
+                                                Int32(sampleBytes), Int32(chromaShiftX), row, chromaRow)
             }
         }
         guard done < count else { return }
-        if sampleBytes == 2 {
-            lumaRowSwift(k, from: done, yOut: yOut, cbDiff: cbDiff, crDiff: crDiff, count: count,
-                         luma: luma.assumingMemoryBound(to: UInt16.self), cb: cb.assumingMemoryBound(to: UInt16.self),
-                         cr: cr.assumingMemoryBound(to: UInt16.self), chromaShiftX: chromaShiftX, row: row)
-        } else {
-            lumaRowSwift(k, from: done, yOut: yOut, cbDiff: cbDiff, crDiff: crDiff, count: count,
-                         luma: luma.assumingMemoryBound(to: UInt8.self), cb: cb.assumingMemoryBound(to: UInt8.self),
-                         cr: cr.assumingMemoryBound(to: UInt8.self), chromaShiftX: chromaShiftX, row: row)
+        func twin<Sample: FixedWidthInteger & UnsignedInteger>(_: Sample.Type) {
+            rowsSwift(k, from: done, yOut0: yOut0, yOut1: yOut1, cbOut: cbOut, crOut: crOut, count: count,
+                      luma0: luma0.assumingMemoryBound(to: Sample.self), luma1: luma1?.assumingMemoryBound(to: Sample.self),
+                      cb: cb.assumingMemoryBound(to: Sample.self), cr: cr.assumingMemoryBound(to: Sample.self),
+                      chromaShiftX: chromaShiftX, row: row, chromaRow: chromaRow)
+        }
+        if sampleBytes == 2 { twin(UInt16.self) } else { twin(UInt8.self) }
+    }
+
+    /// The Swift twin of `lp_video_color_rows_avx2`, luma pixels `start..<count` (`start` a multiple of 8, so of
+    /// the chroma step too) and the chroma samples they cover: the same float operations in the same order (written
+    /// out per channel, no SIMD3 sums, whose order is unspecified), so the two agree bit for bit.
+    func rowsSwift<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ k: lp_video_color, from start: Int, yOut0: UnsafeMutablePointer<UInt8>, yOut1: UnsafeMutablePointer<UInt8>?,
+        cbOut: UnsafeMutablePointer<UInt8>, crOut: UnsafeMutablePointer<UInt8>, count: Int, luma0: UnsafePointer<Sample>,
+        luma1: UnsafePointer<Sample>?, cb: UnsafePointer<Sample>, cr: UnsafePointer<Sample>, chromaShiftX: Int,
+        row: Int, chromaRow: Int
+    ) {
+        let rows = luma1 == nil ? 1 : 2
+        for cx in (start >> chromaShiftX)..<((count + (1 << chromaShiftX) - 1) >> chromaShiftX) {
+            let b = Float(cb[cx]) - k.cOffset, r = Float(cr[cx]) - k.cOffset
+            let addR = k.rCr * r, addG = k.gCb * b + k.gCr * r, addB = k.bCb * b
+            let columns = (cx << chromaShiftX)..<min(count, (cx + 1) << chromaShiftX)
+            // Per column, the rows' differences summed; then the columns' sums, left to right (the kernel's order).
+            var sumB: Float = 0, sumR: Float = 0
+            for (i, x) in columns.enumerated() {
+                var columnB: Float = 0, columnR: Float = 0
+                for j in 0..<rows {
+                    let (out, luma) = j == 0 ? (yOut0, luma0) : (yOut1!, luma1!)
+                    let (yPrime, dB, dR) = pixel(k, luma: luma[x], addR: addR, addG: addG, addB: addB)
+                    out[x] = Self.code(219 * yPrime + (16.5 + Self.dither(x, row + j)))
+                    (columnB, columnR) = j == 0 ? (dB, dR) : (columnB + dB, columnR + dR)
+                }
+                (sumB, sumR) = i == 0 ? (columnB, columnR) : (sumB + columnB, sumR + columnR)
+            }
+            let inverseCount = 1 / Float(rows * columns.count)
+            let bias = 128.5 + Self.dither(cx, chromaRow)
+            cbOut[cx] = Self.code(sumB * (k.cScale.0 * inverseCount) + bias)
+            crOut[cx] = Self.code(sumR * (k.cScale.1 * inverseCount) + bias)
         }
     }
 
-    /// The Swift twin of `lp_video_color_row_avx2`, pixels `start..<count`: the same float operations in the same
-    /// order (written out per channel, no SIMD3 sums, whose order is unspecified), so the two agree bit for bit.
-    func lumaRowSwift<Sample: FixedWidthInteger & UnsignedInteger>(
-        _ k: lp_video_color, from start: Int, yOut: UnsafeMutablePointer<UInt16>, cbDiff: UnsafeMutablePointer<Float>,
-        crDiff: UnsafeMutablePointer<Float>, count: Int, luma: UnsafePointer<Sample>, cb: UnsafePointer<Sample>,
-        cr: UnsafePointer<Sample>, chromaShiftX: Int, row: Int
-    ) {
-        // Everything the loop reads, as locals: no property access (and no reference counting) per pixel.
-        let decode = self.decode, encode = self.encode, gain = self.gain, (lw0, lw1, lw2) = k.luma, m = k.m
-        for x in start..<count {
-            let cx = x >> chromaShiftX
-            let l = k.ys * (Float(luma[x]) - k.yOffset)
-            let b = Float(cb[cx]) - k.cOffset, r = Float(cr[cx]) - k.cOffset
-            let addR = k.rCr * r, addG = k.gCb * b + k.gCr * r, addB = k.bCb * b
-            // R′G′B′ → linear, in units of SDR white (HLG: scene light); one gain from luminance.
-            var cR = decode(l + addR), cG = decode(l + addG), cB = decode(l + addB)
-            if let gain {
-                let g = gain(lw0 * cR + lw1 * cG + lw2 * cB)
-                cR *= g; cG *= g; cB *= g
-            }
-            var mR = m.0 * cR + m.1 * cG + m.2 * cB
-            var mG = m.3 * cR + m.4 * cG + m.5 * cB
-            var mB = m.6 * cR + m.7 * cG + m.8 * cB
-            Self.intoGamut(&mR, &mG, &mB)
-            let eR = encode(mR), eG = encode(mG), eB = encode(mB)
-            let yPrime = 0.2126 * eR + 0.7152 * eG + 0.0722 * eB
-            yOut[x] = Self.code(64 + 876 * yPrime + Self.dither(x, row))
-            cbDiff[x] = eB - yPrime
-            crDiff[x] = eR - yPrime
+    /// One pixel through the chain: its luma code and its chroma's R′, G′, B′ terms → BT.709 Y′ and the encoded
+    /// colour differences B′ − Y′, R′ − Y′.
+    @inline(__always) private func pixel<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ k: lp_video_color, luma: Sample, addR: Float, addG: Float, addB: Float
+    ) -> (Float, Float, Float) {
+        let (lw0, lw1, lw2) = k.luma, m = k.m
+        let l = k.ys * (Float(luma) - k.yOffset)
+        // R′G′B′ → linear, in units of SDR white (HLG: scene light); one gain from luminance.
+        var cR = decode(l + addR), cG = decode(l + addG), cB = decode(l + addB)
+        if let gain {
+            let g = gain(lw0 * cR + lw1 * cG + lw2 * cB)
+            cR *= g; cG *= g; cB *= g
         }
+        var mR = m.0 * cR + m.1 * cG + m.2 * cB
+        var mG = m.3 * cR + m.4 * cG + m.5 * cB
+        var mB = m.6 * cR + m.7 * cG + m.8 * cB
+        Self.intoGamut(&mR, &mG, &mB)
+        let eR = encode(mR), eG = encode(mG), eB = encode(mB)
+        let yPrime = 0.2126 * eR + 0.7152 * eG + 0.0722 * eB
+        return (yPrime, eB - yPrime, eR - yPrime)
     }
 
     /// A colour BT.709 cannot show, made one it can without shifting its hue (clipping each channel would):
@@ -252,7 +245,8 @@ public final class VideoColorConverter: @unchecked Sendable {
     }
 
     /// A 4×4 ordered (Bayer) dither offset in −0.5…0.5 code: breaks the bands a steep tone curve makes in smooth
-    /// gradients, the same way on every frame (exports stay deterministic).
+    /// gradients (and keeps the 8-bit codes' average where the 10-bit source had it), the same way on every frame
+    /// (exports stay deterministic).
     @inline(__always) static func dither(_ x: Int, _ y: Int) -> Float {
         // The 4×4 Bayer matrix's entry, 0…15, from the bits of x ⊕ y and y interleaved.
         let z = x ^ y
@@ -260,5 +254,7 @@ public final class VideoColorConverter: @unchecked Sendable {
         return Float(rank) / 16 - 15.0 / 32
     }
 
-    @inline(__always) static func code(_ v: Float) -> UInt16 { UInt16(min(max(v + 0.5, 0), 1023)) }
+    /// An 8-bit code from a value with half a code already added: truncated (as the kernel's conversion) and
+    /// clamped to 0…255.
+    @inline(__always) static func code(_ v: Float) -> UInt8 { UInt8(clamping: Int32(v)) }
 }

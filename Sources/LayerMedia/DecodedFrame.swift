@@ -48,9 +48,9 @@ final class FrameConverter {
             return (TenBitReduction.reduce(buffer), color)
         }
         if colorConverter?.source != color { colorConverter = VideoColorConverter(source: color) }
-        // 10-bit pictures (and the converter's 10-bit output) go on in 8 bits, dithered: the compositor's 8-bit
-        // paths are several times faster than its wide ones, and its surfaces are 8-bit anyway.
-        return (TenBitReduction.reduce(colorConverter!.convert(buffer)), color)
+        // The converter writes 8 bits, as `TenBitReduction` gives the others: the compositor's 8-bit paths are
+        // several times faster than its wide ones, and its surfaces are 8-bit anyway.
+        return (colorConverter!.convert(buffer), color)
     }
 
     private func warnOnce(_ message: String) {

@@ -2,9 +2,10 @@
 import TestSupport
 import Testing
 
-// The colour converter's row step with AVX2 against its Swift twin (`lumaRowSwift`), on rows that end just before a
-// page that may not be touched (`GuardedMemory`): every width from 1 to 40 ends the eight-pixel steps at every place
-// against the Swift tail, samples are random with the extreme codes mixed in, and both must agree bit for bit.
+// The colour converter's step (one or two luma rows and their chroma row) with AVX2 against its Swift twin
+// (`rowsSwift`), on rows that end just before a page that may not be touched (`GuardedMemory`): every width from 1 to
+// 40 ends the eight-pixel steps at every place against the Swift tail, samples are random with the extreme codes
+// mixed in, and both must agree bit for bit.
 
 /// The descriptions the converter is made for: PQ and HLG (tone-mapped), and SDR wide gamut (BT.2020, Display P3).
 private let descriptions = [
@@ -15,16 +16,17 @@ private let descriptions = [
     ColorDescription(matrix: .bt709, primaries: .displayP3, transfer: .sdr),
 ]
 
-/// A row's outputs: Y codes, then the B′ − Y′ and R′ − Y′ floats' bits.
-private struct RowOutput: Equatable {
-    var y: [UInt16]
-    var differences: [UInt32]
+/// A step's outputs: the Y codes of its rows, then the Cb and Cr codes.
+private struct StepOutput: Equatable {
+    var y: [[UInt8]]
+    var cb: [UInt8], cr: [UInt8]
 }
 
-/// One row of `width` pixels of random samples (a quarter of them the extremes, 0 and the largest code) through the
-/// AVX2 step or the Swift twin. Luma and both chroma rows end at guard pages.
-private func convertGuardedRow(_ converter: VideoColorConverter, format: PixelFormat, range: ColorRange, width: Int,
-                               row: Int, avx2: Bool, using rng: inout SplitMix) -> RowOutput {
+/// One step of `rows` (1 or 2) luma rows of `width` pixels and their chroma row, random samples (a quarter of them
+/// the extremes, 0 and the largest code), through the AVX2 kernel or the Swift twin. Every input row ends at a
+/// guard page.
+private func convertGuardedStep(_ converter: VideoColorConverter, format: PixelFormat, range: ColorRange, width: Int,
+                                rows: Int, row: Int, avx2: Bool, using rng: inout SplitMix) -> StepOutput {
     let bytes = format.bitDepth > 8 ? 2 : 1, top = (1 << format.bitDepth) - 1
     let chromaShiftX = format.chromaShift.x, chromaWidth = (width + (1 << chromaShiftX) - 1) >> chromaShiftX
     func samples(_ count: Int) -> GuardedMemory {
@@ -37,44 +39,55 @@ private func convertGuardedRow(_ converter: VideoColorConverter, format: PixelFo
         }
         return GuardedMemory(count: count * bytes) { i in UInt8(truncatingIfNeeded: bytes == 2 ? codes[i / 2] >> (8 * (i % 2)) : codes[i]) }
     }
-    let luma = samples(width), cb = samples(chromaWidth), cr = samples(chromaWidth)
+    let luma0 = samples(width), luma1 = samples(width), cb = samples(chromaWidth), cr = samples(chromaWidth)
     // A picture of the format only for its Y′CbCr coefficients (matrix, range, bit depth).
     let like = PixelBuffer(format: format, width: 2, height: 2, matrix: converter.source.matrix, range: range) { _, _, _ in }
     let k = converter.kernelConstants(for: like)
-    var y = [UInt16](repeating: 0, count: width), cbDiff = [Float](repeating: 0, count: width), crDiff = cbDiff
-    y.withUnsafeMutableBufferPointer { y in
-        cbDiff.withUnsafeMutableBufferPointer { cbDiff in
-            crDiff.withUnsafeMutableBufferPointer { crDiff in
-                converter.lumaRow(k, yOut: y.baseAddress!, cbDiff: cbDiff.baseAddress!, crDiff: crDiff.baseAddress!,
-                                  count: width, luma: luma.bytes, cb: cb.bytes, cr: cr.bytes, sampleBytes: bytes,
-                                  chromaShiftX: chromaShiftX, row: row, avx2: avx2)
+    var y0 = [UInt8](repeating: 0, count: width), y1 = y0
+    var cbOut = [UInt8](repeating: 0, count: chromaWidth), crOut = cbOut
+    y0.withUnsafeMutableBufferPointer { y0 in
+        y1.withUnsafeMutableBufferPointer { y1 in
+            cbOut.withUnsafeMutableBufferPointer { cbOut in
+                crOut.withUnsafeMutableBufferPointer { crOut in
+                    converter.rows(k, yOut0: y0.baseAddress!, yOut1: rows == 2 ? y1.baseAddress! : nil,
+                                   cbOut: cbOut.baseAddress!, crOut: crOut.baseAddress!, count: width,
+                                   luma0: luma0.bytes, luma1: rows == 2 ? UnsafeRawPointer(luma1.bytes) : nil,
+                                   cb: cb.bytes, cr: cr.bytes, sampleBytes: bytes, chromaShiftX: chromaShiftX,
+                                   row: row, chromaRow: row >> format.chromaShift.y, avx2: avx2)
+                }
             }
         }
     }
-    withExtendedLifetime((luma, cb, cr)) {}
-    return RowOutput(y: y, differences: (cbDiff + crDiff).map(\.bitPattern))
+    withExtendedLifetime((luma0, luma1, cb, cr)) {}
+    return StepOutput(y: rows == 2 ? [y0, y1] : [y0], cb: cbOut, cr: crOut)
 }
 
 @Suite("Video colour kernel edges")
 struct VideoColorKernelEdgeTests {
     @Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2 here, or LAYERPLAY_SIMD=baseline)"),
-          arguments: [PixelFormat.yuv420p10, .yuv444p10, .yuv420p, .yuv422p])
-    func avx2RowAgreesWithTheSwiftTwin(_ format: PixelFormat) {
+          arguments: [PixelFormat.yuv420p10, .yuv444p10, .yuv422p10, .yuv420p, .yuv422p])
+    func avx2StepAgreesWithTheSwiftTwin(_ format: PixelFormat) {
         var differ: [String] = []
         for (d, description) in descriptions.enumerated() {
             let converter = VideoColorConverter(source: description)
             for range in [ColorRange.limited, .full] {
-                for width in 1...40 {
-                    let seed = UInt64(d * 1000 + width) << 1 | (range == .full ? 1 : 0)
-                    var a = SplitMix(state: seed), b = a
-                    let row = width % 4  // every row of the dither
-                    let simd = convertGuardedRow(converter, format: format, range: range, width: width, row: row, avx2: true, using: &a)
-                    let swift = convertGuardedRow(converter, format: format, range: range, width: width, row: row, avx2: false, using: &b)
-                    if simd != swift { differ.append("\(description.transfer)/\(description.primaries) \(range) width \(width)") }
+                for rows in format.chromaShift.y == 1 ? [1, 2] : [1] {
+                    for width in 1...40 {
+                        let seed = UInt64(d * 1000 + width) << 2 | UInt64(rows - 1) << 1 | (range == .full ? 1 : 0)
+                        var a = SplitMix(state: seed), b = a
+                        let row = rows == 2 ? 2 * (width % 2) : width % 4  // every row of the dither
+                        let simd = convertGuardedStep(converter, format: format, range: range, width: width, rows: rows,
+                                                      row: row, avx2: true, using: &a)
+                        let swift = convertGuardedStep(converter, format: format, range: range, width: width, rows: rows,
+                                                       row: row, avx2: false, using: &b)
+                        if simd != swift {
+                            differ.append("\(description.transfer)/\(description.primaries) \(range) \(rows) rows width \(width)")
+                        }
+                    }
                 }
             }
         }
-        #expect(differ.isEmpty, "the AVX2 and Swift rows differ: \(differ.prefix(8))")
+        #expect(differ.isEmpty, "the AVX2 and Swift steps differ: \(differ.prefix(8))")
     }
 
     @Test(.enabled(if: avx2KernelsEnabled, "the AVX2 kernels are off (no AVX2 here, or LAYERPLAY_SIMD=baseline)"),
@@ -102,8 +115,8 @@ struct VideoColorKernelEdgeTests {
                 let a = simd.planes[p], b = swift.planes[p]
                 for y in 0..<a.height {
                     for x in 0..<a.width {
-                        let u = a.base.load(fromByteOffset: y * a.bytesPerRow + 2 * x, as: UInt16.self)
-                        let v = b.base.load(fromByteOffset: y * b.bytesPerRow + 2 * x, as: UInt16.self)
+                        let u = a.base.load(fromByteOffset: y * a.bytesPerRow + x, as: UInt8.self)
+                        let v = b.base.load(fromByteOffset: y * b.bytesPerRow + x, as: UInt8.self)
                         if u != v { Issue.record("\(description.transfer) \(format) plane \(p) (\(x), \(y)): \(u) vs \(v)"); return }
                     }
                 }

@@ -121,9 +121,9 @@ long lp_add_half_change_avx2(uint8_t *y, const uint8_t *dy, long count);
 /// What `VideoColorConverter` converts with: the Y'CbCr → R'G'B' coefficients (0…1 scale), the decode table
 /// (`LinearTable`: decodeScale + 1 samples over 0…1), the tone curve's gain on
 /// luminance (a `LogTable`; NULL when nothing is tone-mapped) with the source's luminance weights, the source
-/// primaries → BT.709 matrix (row-major) and the encode table (a `LogTable`). A `LogTable` is indexed by a float's
-/// bits: clamped to logFirstBits…logLastBits − 1, less logFirstBits, the nearest sample's index is that plus half a
-/// step, >> logShift (LayerGraphics' ColorTables.swift, which sets these). Tables are read at the nearest sample.
+/// primaries → BT.709 matrix (row-major) and the encode table (a `LogTable`). A `LogTable` is indexed by a float's bits: clamped to logFirstBits…logLastBits − 1, less logFirstBits, the nearest sample's
+/// index is that plus half a step, >> logShift (LayerGraphics' ColorTables.swift, which sets these). Tables are read
+/// at the nearest sample. cScale: BT.709's Cb and Cr in 8-bit codes per unit of B' − Y' and R' − Y'.
 typedef struct {
     uint32_t logFirstBits, logLastBits;
     int32_t logShift;
@@ -134,17 +134,20 @@ typedef struct {
     float ys, rCr, gCb, gCr, bCb, yOffset, cOffset;
     float luma[3];
     float m[9];
+    float cScale[2];
 } lp_video_color;
 
-/// One luma row of an HDR or wide-gamut picture converted, eight pixels at a time: the 10-bit BT.709 Y codes
-/// (dithered for row `row`, columns from 0) into `yOut`, and each pixel's encoded B' − Y' and R' − Y' into
-/// `cbDiff` and `crDiff` (the caller averages them into the chroma codes). `luma`, `cb` and `cr` are the row and
-/// its chroma rows, samples of `sampleBytes` (1 or 2) bytes; chroma subsampled horizontally when `chromaShiftX` is
-/// 1. Returns `count` rounded down to a multiple of 8: the caller does the rest. Reads nothing at or past `count`
-/// (nor past the chroma sample of the last pixel done). Bit for bit `VideoColorConverter.lumaRowSwift`.
-long lp_video_color_row_avx2(uint16_t *yOut, float *cbDiff, float *crDiff, long count, const void *luma,
-                             const void *cb, const void *cr, int sampleBytes, int chromaShiftX, long row,
-                             const lp_video_color *k);
+/// One or two luma rows of an HDR or wide-gamut picture, and the chroma row they share, converted to 8-bit BT.709
+/// Y'CbCr, eight luma pixels at a time: Y codes into `yOut0` (and `yOut1` for the second row; NULL with `luma1`
+/// NULL for one row), dithered for rows `row` and `row` + 1 (columns from 0); the chroma codes of the covered
+/// pixels' average encoded B' − Y' and R' − Y' (rows summed first, then column pairs when `chromaShiftX` is 1,
+/// times 1/count) into `cbOut` and `crOut`, dithered for chroma row `chromaRow`. `luma0`, `luma1`, `cb` and `cr`
+/// hold samples of `sampleBytes` (1 or 2) bytes. Returns `count` rounded down to a multiple of 8: the caller does
+/// the rest. Reads nothing at or past `count` (nor past the chroma sample of the last pixel done). Bit for bit
+/// `VideoColorConverter.rowsSwift`.
+long lp_video_color_rows_avx2(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut, uint8_t *crOut,
+                              long count, const void *luma0, const void *luma1, const void *cb, const void *cr,
+                              int sampleBytes, int chromaShiftX, long row, long chromaRow);
 
 /// A row of 10-bit samples (in 16-bit words) → 8-bit ones: dst[x] = min((src[x] + d) >> 2, 255), the sum saturating
 /// at 65535, with d the 2×2 ordered dither of column x and row `row` (0, 2 on even rows; 3, 1 on odd ones), 16
