@@ -219,6 +219,19 @@ struct StreamOutputCLITests {
         }
     }
 
+    /// A file size limit (`ulimit -f`, RLIMIT_FSIZE) reached mid-export is a failed write as a full disk is: one line,
+    /// exit 1, no file and no temporary. Before, SIGXFSZ killed the process (exit 153) and left `.out.mp4.PID.partial`.
+    @Test func aFileSizeLimitIsOneLineNotASignal() throws {
+        try withTemporaryDirectory { dir in
+            // With SIGXFSZ's default action and unblocked: the test runner starts its children with signals blocked or
+            // ignored, under which the old binary passed too.
+            let r = runShell("ulimit -f 400; python3 -c 'import os, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_DFL); "
+                             + "signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGXFSZ]); os.execv(sys.argv[1], sys.argv[1:])' "
+                             + "\"$LAYERPLAY\" \(mediaSample("ship.mp4")) --crf 0 -o out.mp4", in: dir)
+            expectRunFailure(r, absentOutput: dir.appendingPathComponent("out.mp4"), directory: dir, mentions: ["File too large"])
+        }
+    }
+
     func mountTmpfs(_ path: String, size: String) -> Bool {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/mount")
