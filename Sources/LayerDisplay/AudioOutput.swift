@@ -17,7 +17,10 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
     private(set) var stream: any PlaybackSoundSource
     private var device: SDL_AudioDeviceID = 0
     /// What a file's stream was opened with, for a stream of another track (`selectTrack`); nil for a mix.
-    private let file: (path: String, range: PlaybackRange, placement: AudioPlacement)?
+    private let file: (path: String, range: PlaybackRange, placement: AudioPlacement, live: Bool)?
+    /// The sound of a live input (issue 28): when it runs dry while playing, the clock goes on on the host clock
+    /// (the stream's own clock is the wall clock) instead of stopping, and the sound joins again where the picture is.
+    private let live: Bool
     /// Seconds between handing samples to SDL and hearing them (one device buffer).
     private let latency: Double
     private let state: Guarded<State>
@@ -61,15 +64,18 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
 
     /// Opens the default output device (or SDL's dummy one) and a stream of `path`'s sound in its format, placed
     /// on the timeline by `placement`.
-    convenience init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0), device name: String? = nil) throws {
-        try self.init(range: range, device: name, file: (path, range, placement)) {
-            try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement)
+    /// `live`: a live input's sound, which keeps the gaps of its stream as silence and, running dry, leaves the clock
+    /// to the host clock (see `live`).
+    convenience init(path: String, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0), device name: String? = nil,
+                     live: Bool = false) throws {
+        try self.init(range: range, device: name, file: (path, range, placement, live)) {
+            try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement, keepsGaps: live)
         }
     }
 
     /// Opens the device for the samples `makeSource` gives (interleaved stereo float at 48 kHz): a file's stream, or a
     /// playlist's mix (`PlaylistAudioMix`), made once the sound system is up.
-    init(range: PlaybackRange, device name: String? = nil, file: (path: String, range: PlaybackRange, placement: AudioPlacement)? = nil,
+    init(range: PlaybackRange, device name: String? = nil, file: (path: String, range: PlaybackRange, placement: AudioPlacement, live: Bool)? = nil,
          source makeSource: () throws -> any PlaybackSoundSource) throws {
         // SDL tries its drivers before we decide there is no sound (a sound server may run without XDG_RUNTIME_DIR).
         let drivers = DisplayProbe.soundDriversHere()
@@ -89,6 +95,7 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
             Unmanaged<AudioOutput>.fromOpaque(userdata).takeUnretainedValue().fill(bytes, Int(length))
         }
         self.file = file
+        live = file?.live ?? false
         state = Guarded(State(anchorTime: range.start, anchorHost: hostSeconds()))
         // SDL converts to the device for us (no changes allowed below); the stream resamples once to what we ask.
         stream = try makeSource()
@@ -133,6 +140,13 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         let (time, starved) = tempo == nil ? stream.read(into: samples, frames: frames) : stretched(into: samples, frames: frames)
         let (volume, muted) = state.withLock { s in
             let now = hostSeconds(), length = Double(frames) / 48000
+            if starved && live && !s.paused && s.hostStart == nil {
+                // A live stream ran dry (a gap, a reconnect, its end): its clock is the wall clock, so the picture goes
+                // on from the time heard now, and the sound that comes back joins where the picture is (`skip`).
+                let into = min(max(0, now - s.anchorHost), s.anchorLength)
+                s.hostStart = (s.anchorTime + (into - latency) * s.speed, now)
+                return (s.volume, s.muted)
+            }
             if s.hostStart != nil {
                 // The device's clock takes over once sound flows (it then reads what the host clock read).
                 let gap = s.lastCallback.map { now - $0 } ?? 0
@@ -210,6 +224,10 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
 
     var speed: Double { state.withLock { $0.speed } }
 
+    /// Whether the sound has ended and been handed to the device whole (a live input's stream stopped): the session
+    /// may end once its picture has too.
+    var hasPlayedOut: Bool { stream.hasPlayedOut }
+
     // MARK: Clock
 
     var time: Double {
@@ -273,11 +291,11 @@ final class AudioOutput: PlaybackClock, @unchecked Sendable { // mutable state i
         guard let file, let current = stream as? AudioStream else {
             throw DisplayError("the audio track cannot change while a playlist plays on one timeline")
         }
-        let (path, range, placement) = file
+        let (path, range, placement, live) = file
         let previous = current.track.number
         StreamChoice.choose(number, of: .audio, in: path)
         let next: AudioStream
-        do { next = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement) } catch {
+        do { next = try AudioStream(path: path, sampleRate: 48000, channels: 2, range: range, placement: placement, keepsGaps: live) } catch {
             StreamChoice.choose(previous, of: .audio, in: path)
             throw error
         }

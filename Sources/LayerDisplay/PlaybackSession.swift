@@ -49,6 +49,11 @@ public final class PlaybackSession {
         /// Whether the input can seek: false for a live input (no duration, issue 28), whose seek keys then only say
         /// so on the on-screen display.
         public var seekable = true
+        /// The input is live (issue 28): the session ends when its stream does, once its last decoded frame is on screen
+        /// and its sound has played out, as at the end of a range (`--keep-open` stays on that frame); and its sound
+        /// follows the stream's clock: a gap in the stream (a `--reconnect`) is silence as long as the gap, and while the
+        /// sound runs dry the clock goes on on the host clock rather than stop.
+        public var live = false
         /// The input's chapters (PgUp/PgDn move between them; the `chapter` property).
         public var chapters: [Chapter] = []
         /// Where and how the window opens (`--geometry`, `--autofit`, `--ontop`, `--no-border`).
@@ -206,7 +211,7 @@ public final class PlaybackSession {
             audio = output
             clock = output
         } else if options.audioMix == nil, let audioPath,
-                  let output = Self.openSound(options, { try AudioOutput(path: audioPath, range: options.range, placement: placement, device: options.audioDevice) }) {
+                  let output = Self.openSound(options, { try AudioOutput(path: audioPath, range: options.range, placement: placement, device: options.audioDevice, live: options.live) }) {
             audio = output
             clock = output
         } else {
@@ -353,6 +358,7 @@ public final class PlaybackSession {
                 // Stays on the last frame, paused; keys still work (a seek back plays again).
                 if !clock.isPaused { clock.setPaused(true) }
             }
+            if options.live && !options.keepOpen && inputHasEnded() { endReason = .eof; break }
             collectRendered(now: now)
             // The next frame is handed to the renderer before this one is uploaded, so that compositing never
             // waits on the upload (a 1080p upload is a few milliseconds of copying).
@@ -394,6 +400,17 @@ public final class PlaybackSession {
 
     /// Whether frames change with time (a video or an animation); otherwise only events make new frames.
     private var isTimeVarying: Bool { player != nil || videoWouldWait != nil || animating }
+
+    /// Whether a live input's stream has ended here (`Options.live`): its last frame is the one on screen
+    /// (frames rendered since can only show it again) and its sound has played out. Never waits for a decoder (the
+    /// player is asked what it knows now), so the loop stays responsive while the stream is merely slow.
+    private func inputHasEnded() -> Bool {
+        guard !clock.isPaused else { return false }
+        if let audio, !audio.hasPlayedOut { return false }
+        guard let player else { return audio != nil }
+        guard let shown = presentedTime else { return false }
+        return player.hasEndedNow(at: shown)
+    }
 
     /// The range ended: frames of its grid that were due and never reached the screen (still waiting for the
     /// decoder, or rendered and not shown) are dropped frames too.

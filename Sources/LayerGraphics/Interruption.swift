@@ -5,7 +5,8 @@ import Glibc
 
 /// SIGINT, SIGTERM, SIGHUP and SIGQUIT while a file is being written are noted rather than fatal, so that the writer
 /// stops, removes its temporary and says so in one line, instead of leaving `.NAME.PID.partial` behind. SIGPIPE is
-/// ignored meanwhile: a closed pipe on stderr makes a write fail, not the export die half-way.
+/// ignored meanwhile: a closed pipe on stderr makes a write fail, not the export die half-way; so is SIGXFSZ: a write
+/// past the file size limit (`ulimit -f`) fails with EFBIG ("File too large") like a full disk, not a signal death.
 public enum Interruption {
     static let noted: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// The first of `noted` received in the current scope; 0 for none.
@@ -71,6 +72,7 @@ public enum Interruption {
                 scope.previous.append((number, bits(old)))
             }
             scope.previous.append((SIGPIPE, bits(signal(SIGPIPE, SIG_IGN))))
+            scope.previous.append((SIGXFSZ, bits(signal(SIGXFSZ, SIG_IGN))))
             // A parent may have started us with these blocked; they must still reach the writer.
             var set = sigset_t()
             sigemptyset(&set)

@@ -81,7 +81,11 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
                     continue
                 }
                 dropFramesReplaced(by: t)
-                if queue.count > 1 || ended || beforeHead { return queue[0] }
+                // At the head's own time the head is shown whatever follows (frames are a tick apart or more), so
+                // there is nothing to wait for: a window that shows the newest decoded frame while its decoder is
+                // behind asks at that time, and a live stream's next frame may be seconds away (a reconnect's gap).
+                let atHead = seconds <= queue[0].time.seconds + 1e-9
+                if queue.count > 1 || ended || beforeHead || atHead { return queue[0] }
                 // Only the head is decoded: is the next frame due yet? Wait for it, unless t is far ahead.
                 if seconds - queue[0].time.seconds > 2, checkedJumpFrom != queue[0].time.seconds {
                     let from = queue[0].time.seconds, before = serial
@@ -109,12 +113,27 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         defer { condition.unlock() }
         let t = seconds + source.slack
         while !stopped {
-            if repositionRequest != nil || queue.count > 1 { return false }
-            if let head = queue.first, head.time.seconds >= t { return false }
-            if ended { return true }
+            if let known = endKnown(at: t) { return known }
             condition.wait()
         }
         return false
+    }
+
+    /// `hasEnded(at:)` as far as the decoder knows now, never waiting: false while it is still decoding towards
+    /// `seconds` (or past it). A window asks this each turn of its loop, which must not block on the decoder; the
+    /// lock is only ever held for a few comparisons (the decode thread lets go of it while decoding).
+    func hasEndedNow(at seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !stopped && endKnown(at: seconds + source.slack) == true
+    }
+
+    /// Whether the stream has no frame after the one shown at `t` (slack added): nil while the decoder has not
+    /// decided yet. Called with the lock held.
+    private func endKnown(at t: Double) -> Bool? {
+        if repositionRequest != nil || queue.count > 1 { return false }
+        if let head = queue.first, head.time.seconds >= t { return false }
+        return ended ? true : nil
     }
 
     /// Whether `frame(at:)` would now wait for the decoder: every queued frame is at or before `seconds`, so the
@@ -128,7 +147,9 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         guard !stopped, repositionRequest == nil, !ended, let head = queue.first else { return false }
         let t = seconds + source.slack
         if dropsLate, let newest = queue.last?.time.seconds { noteLateness(t - newest, at: t) }
-        guard head.time.seconds <= t, seconds - head.time.seconds <= 2 else { return false }
+        // Far ahead, `frame(at:)` may jump there by seeking; a live connection cannot, and its clock runs on through
+        // a stall or a reconnect's gap, so it is waited for like any next frame (a window never blocks on it).
+        guard head.time.seconds <= t, seconds - head.time.seconds <= 2 || source.isLiveConnection else { return false }
         dropFramesReplaced(by: t)
         return queue.count == 1
     }

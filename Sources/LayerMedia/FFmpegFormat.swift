@@ -78,6 +78,10 @@ final class FFmpegFormat {
         let status = location.isFile ? avformat_open_input(&ctx, name, inputFormat, &options)
             : watchdog.during { avformat_open_input(&ctx, name, inputFormat, &options) }
         guard status >= 0, let opened = ctx else { throw failure("cannot open '\(path)'", status, watchdog: watchdog, pipe: pipe) }
+        if let unused = settings.unusedOption(in: options) {
+            avformat_close_input(&ctx)
+            throw MediaError("cannot open '\(path)': its input does not take the option '\(unused)' (--input-opt)")
+        }
         // FFmpeg's "tty" demuxer shows any .txt/.ans file as ANSI art; nobody means a text file as media.
         if let name = opened.pointee.iformat?.pointee.name, String(cString: name) == "tty" {
             avformat_close_input(&ctx)

@@ -14,6 +14,10 @@ public struct InputSettings: Sendable {
     public var reconnect = false
     /// The frame rate of a numbered picture pattern (`frame_%04d.png`, `--input-fps`); nil: FFmpeg's 25.
     public var pictureRate: Double?
+    /// FFmpeg's own options for opening every input, as ffmpeg's input options (`--input-opt KEY=VALUE`:
+    /// `rtsp_flags=listen`, `probesize=…`), set after layerplay's so that they win; an option that the input's
+    /// protocol and demuxer do not take fails the open (`unusedOption`).
+    public var ffmpegOptions: [(key: String, value: String)] = []
 
     /// The defaults: a 10 s network timeout, no reconnecting, FFmpeg's rate for picture patterns.
     public init() {}
@@ -45,6 +49,13 @@ public struct InputSettings: Sendable {
                 set("reconnect_delay_max", "4")
             }
         }
+        for (key, value) in ffmpegOptions { set(key, value) }
         return dict
+    }
+
+    /// The first of `ffmpegOptions` that an open left in its options (`dict`, after `avformat_open_input`): no
+    /// protocol or demuxer of that input took it (a misspelt name), so ffmpeg would refuse it ("Option not found").
+    func unusedOption(in dict: OpaquePointer?) -> String? {
+        ffmpegOptions.first { av_dict_get(dict, $0.key, nil, 0) != nil }?.key
     }
 }

@@ -109,6 +109,13 @@ public final class Player: @unchecked Sendable {
         decoder.hasEnded(at: mediaTime(seconds))
     }
 
+    /// `hasEnded(at:)` without waiting: true only once the decoder has reached the end (the demuxer said EOF or the
+    /// stream broke, and every frame before it is decoded) and its last frame is the one shown at `seconds`. A window
+    /// playing a live input asks it each turn to end when the stream does.
+    public func hasEndedNow(at seconds: Double) -> Bool {
+        decoder.hasEndedNow(at: mediaTime(seconds))
+    }
+
     /// The frame at `currentTime`.
     public var currentFrame: VideoFrame? { frame(at: currentTime) }
 

@@ -72,11 +72,15 @@ public final class VideoFrameSource {
     /// Whether the container's index has a keyframe in (after, atOrBefore]: only then does seeking forward
     /// beat decoding forward (a long GOP would make a seek decode the same frames again). Without an index
     /// (some containers), assume it does.
+    /// Whether the frames come from a shared live connection (`LiveConnection`), which cannot seek: a time far ahead
+    /// of its frames is reached only by waiting for them.
+    var isLiveConnection: Bool { format.live != nil }
+
     func keyframeLies(after: Double, atOrBefore target: Double) -> Bool {
         let timeBase = stream.pointee.time_base, tb = av_q2d(timeBase)
         let startPTS = self.startPTS, stream = self.stream
         // A shared live connection cannot seek, and its reader thread adds to the index while it reads.
-        if format.live != nil { return false }
+        if isLiveConnection { return false }
         // Some demuxers add index entries while reading: look while the demux thread is not reading.
         return demuxer.withContainerLocked {
             guard tb > 0, avformat_index_get_entry(stream, 0) != nil else { return true }

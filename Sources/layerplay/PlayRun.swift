@@ -133,6 +133,7 @@ extension Layerplay {
         var options = windowOptions(title: count > 1 ? "\(name) (\(playlist.index + 1)/\(count))" : name, fileName: name,
                                     range: PlaybackRange(start: begin, end: end, loops: loop), frameRate: frameRate)
         options.seekable = !asset.isLive
+        options.live = asset.isLive
         options.startPosition = resume
         options.chapters = (try? MediaAsset.chapters(of: input)) ?? []
         let session: PlaybackSession

@@ -9,6 +9,8 @@ struct StreamOptions: ParsableArguments {
     var timeout: Double = 10
     @Flag(help: "When an HTTP(S) or HLS input breaks, request it again from where it was (other protocols: a break is an error).")
     var reconnect = false
+    @Option(name: .customLong("input-opt"), help: ArgumentHelp("An FFmpeg option for opening the input, as ffmpeg's input options (rtsp_flags=listen, probesize=1M); repeatable.", valueName: "KEY=VALUE"))
+    var inputOpt: [String] = []
     @Option(name: .customLong("input-fps"), help: ArgumentHelp("Frame rate of a numbered picture input (frame_%04d.png; default 25).", valueName: "N"))
     var inputFPS: Double?
     @Option(help: ArgumentHelp("The output's container by FFmpeg's name (ffmpeg -f), for -o - or pipe:N, or to override the name's extension.", valueName: "NAME"))
@@ -26,6 +28,9 @@ struct StreamOptions: ParsableArguments {
         if let hlsTime, !(hlsTime.isFinite && hlsTime >= 0.1 && hlsTime <= 3600) {
             throw ValidationError("--hls-time must be between 0.1 and 3600 seconds")
         }
+        for option in inputOpt where Self.keyValue(option) == nil {
+            throw ValidationError("--input-opt takes KEY=VALUE (an FFmpeg option of the input, such as rtsp_flags=listen), got '\(option)'")
+        }
         if let format, format.isEmpty || format.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
             throw ValidationError("--format takes an FFmpeg muxer name such as mpegts, matroska or flv, got '\(format)'")
         }
@@ -37,6 +42,12 @@ struct StreamOptions: ParsableArguments {
         s.timeout = timeout
         s.reconnect = reconnect
         s.pictureRate = inputFPS
+        s.ffmpegOptions = inputOpt.compactMap(Self.keyValue)
         return s
+    }
+
+    /// `KEY=VALUE` as `--encoder-opt` takes it (the value may hold `=` and `:`); nil when it is not one.
+    static func keyValue(_ option: String) -> (key: String, value: String)? {
+        EncoderControl.parseOption(option).map { ($0.key, $0.value) }
     }
 }

@@ -186,13 +186,49 @@ struct StreamOutputCLITests {
             let r = runLayerplay([mediaSample("ship.mp4"), "--hls-time", "0.5", "--crf", "0", "-o", "small/index.m3u8"], in: dir)
             expectRunFailure(r, mentions: ["No space left on device"])
             let names = try FileManager.default.contentsOfDirectory(atPath: disk.path)
-            #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")
+            #expect(!names.contains { $0.hasSuffix(".tmp") || $0.hasPrefix(".") }, "no temporary, nothing hidden: \(names)")
             let playlist = try String(contentsOf: disk.appendingPathComponent("index.m3u8"), encoding: .utf8)
             let listed = playlist.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
             #expect(!listed.isEmpty, "\(playlist)")
             for name in listed { #expect(names.contains(name), "\(name) listed but missing") }
             // Nothing unlisted either: every segment in the folder is whole and in the playlist.
             #expect(Set(names) == Set(listed + ["index.m3u8"]), "\(names) vs \(listed)")
+            // And the playlist plays: ffprobe decodes the frames of the segments it lists. Without #EXT-X-ENDLIST it is a
+            // live playlist, which a reader reloads waiting for more: read from its first segment, and stop after two
+            // reloads without news (by default ffprobe waits for 1000 of them, minutes).
+            let out = try SubtitleFixtures.run("ffprobe", ["-v", "error", "-m3u8_hold_counters", "2", "-live_start_index", "0", "-count_frames",
+                                                           "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0",
+                                                           "small/index.m3u8"], in: dir)
+            let frames = Int(out.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "") ?? 0
+            #expect(frames > 0 && frames < 75, "\(out): \(frames) frames of the 3 s at 25 frames/s")
+        }
+    }
+
+    /// A movie export onto a full disk: one line saying so, exit 1, no file at the target and no temporary beside
+    /// it (the movie is written beside the target and renamed only when whole).
+    @Test func aFullDiskUnderAMovieIsOneLineAndNoFile() throws {
+        guard getuid() == 0 else { print("skipped: mounting a small tmpfs needs root"); return }
+        try withTemporaryDirectory { dir in
+            let disk = dir.appendingPathComponent("small")
+            try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+            guard mountTmpfs(disk.path, size: "800k") else { print("skipped: cannot mount a tmpfs here"); return }
+            defer { umount(disk.path) }
+            let r = runLayerplay([mediaSample("ship.mp4"), "--crf", "0", "-o", "small/out.mp4"], in: dir)
+            expectRunFailure(r, absentOutput: disk.appendingPathComponent("out.mp4"), directory: disk, mentions: ["No space left on device"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "the disk holds nothing afterwards")
+        }
+    }
+
+    /// A file size limit (`ulimit -f`, RLIMIT_FSIZE) reached mid-export is a failed write as a full disk is: one line,
+    /// exit 1, no file and no temporary. Before, SIGXFSZ killed the process (exit 153) and left `.out.mp4.PID.partial`.
+    @Test func aFileSizeLimitIsOneLineNotASignal() throws {
+        try withTemporaryDirectory { dir in
+            // With SIGXFSZ's default action and unblocked: the test runner starts its children with signals blocked or
+            // ignored, under which the old binary passed too.
+            let r = runShell("ulimit -f 400; python3 -c 'import os, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_DFL); "
+                             + "signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGXFSZ]); os.execv(sys.argv[1], sys.argv[1:])' "
+                             + "\"$LAYERPLAY\" \(mediaSample("ship.mp4")) --crf 0 -o out.mp4", in: dir)
+            expectRunFailure(r, absentOutput: dir.appendingPathComponent("out.mp4"), directory: dir, mentions: ["File too large"])
         }
     }
 

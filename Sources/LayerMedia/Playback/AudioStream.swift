@@ -40,13 +40,16 @@ public final class AudioStream: PlaybackSoundSource, @unchecked Sendable { // st
     /// - Parameters: the output format of the device; `bufferSeconds` bounds the queue (latency after a
     ///   seek is not affected: a seek empties it).
     ///   `range` is on the timeline; `placement` maps the timeline onto the sound.
+    ///   `keepsGaps`: a gap in the sound's timestamps (a live input's reconnect, `LiveReconnect`) is played as
+    ///   silence as long as the gap, so that the sound after it plays at its own time, with its picture; off, the
+    ///   samples follow one another whatever their timestamps say (a file's sound is continuous).
     public init(path: String, sampleRate: Int, channels: Int, range: PlaybackRange, placement: AudioPlacement = AudioPlacement(offset: 0),
-                bufferSeconds: Double = 0.5) throws {
+                bufferSeconds: Double = 0.5, keepsGaps: Bool = false) throws {
         self.sampleRate = sampleRate
         self.channels = channels
         self.range = range
         self.placement = placement
-        decoding = try AudioDecoding(path: path, sampleRate: sampleRate, channels: channels)
+        decoding = try AudioDecoding(path: path, sampleRate: sampleRate, channels: channels, keepsGaps: keepsGaps)
         ring = [Float](repeating: 0, count: max(4096, Int(bufferSeconds * Double(sampleRate))) * channels)
         readTime = range.start
         writeTime = range.start
@@ -86,6 +89,13 @@ public final class AudioStream: PlaybackSoundSource, @unchecked Sendable { // st
         condition.lock()
         defer { condition.unlock() }
         return finished ? Int.max : ringCount
+    }
+
+    /// Whether the sound ended (the range's end, or a live input's stream stopped) and its last sample was read.
+    public var hasPlayedOut: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished && ringCount == 0 && seekRequest == nil
     }
 
     /// Fills `frames` frames of `out` (interleaved) and says at which timeline time the first one plays.
@@ -129,6 +139,8 @@ public final class AudioStream: PlaybackSoundSource, @unchecked Sendable { // st
         ringHead = (ringHead + n) % capacity
         ringCount -= n
         readTime += Double(n) / Double(sampleRate)
+        // After the end there is only silence, which plays at any time: the next read is at `t`.
+        if finished && ringCount == 0 { readTime = max(readTime, t) }
         condition.broadcast()
         return n == wanted || finished
     }
@@ -230,14 +242,24 @@ final class AudioDecoding {
     private(set) var isAtEnd = false
     /// Resampled samples not yet handed out.
     private var pending: [Float] = []
+    /// Whether a gap in the timestamps becomes silence (`AudioStream`'s `keepsGaps`).
+    private let keepsGaps: Bool
+    /// Frames of silence to hand out before `pending`: the gap before its first sample. Counted, not stored, since
+    /// a gap may last as long as a reconnect takes.
+    private var silenceDue = 0
+    /// The media time just after the last sample converted (nil after a seek, until a frame sets it).
+    private var convertedUntil: Double?
+    /// A gap shorter than this is jitter of the timestamps, not a gap (an AAC frame lasts 21 ms).
+    static let shortestGap = 0.1
 
     /// The audio stream decoded, by its number among the file's audio streams, and how many there are.
     let track: (number: Int, count: Int)
 
-    init(path: String, sampleRate: Int, channels: Int) throws {
+    init(path: String, sampleRate: Int, channels: Int, keepsGaps: Bool = false) throws {
         source = try DecodedStream(path: path, type: AVMEDIA_TYPE_AUDIO, missing: "audio")
         self.sampleRate = sampleRate
         self.channels = channels
+        self.keepsGaps = keepsGaps
         let audio = StreamChoice.indices(of: AVMEDIA_TYPE_AUDIO, in: source.format)
         track = (audio.firstIndex(of: source.index) ?? 0, audio.count)
     }
@@ -248,15 +270,22 @@ final class AudioDecoding {
         source.seek(to: mediaTime)
         swr_free(&swr) // its delay line holds samples of the old position
         pending.removeAll()
+        silenceDue = 0
+        convertedUntil = nil
         skipUntil = mediaTime
         isAtEnd = false
     }
 
     /// Up to `maxFrames` frames (interleaved floats); empty at the end or when a frame cannot be decoded.
     func next(maxFrames: Int) -> [Float] {
-        while pending.isEmpty && !isAtEnd {
+        while pending.isEmpty && silenceDue == 0 && !isAtEnd {
             guard let frame = try? source.nextFrame() else { isAtEnd = true; break }
             convert(frame)
+        }
+        if silenceDue > 0 {
+            let n = min(maxFrames, silenceDue)
+            silenceDue -= n
+            return [Float](repeating: 0, count: n * channels)
         }
         let take = min(maxFrames, pending.count / channels) * channels
         let chunk = Array(pending.prefix(take))
@@ -298,8 +327,14 @@ final class AudioDecoding {
         }
         let count = Int(output.pointee.nb_samples) * channels
         var samples = UnsafeRawPointer(data).withMemoryRebound(to: Float.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        let frameTime = source.seconds(of: input)
+        if keepsGaps, skipUntil == nil, let until = convertedUntil, frameTime - until >= Self.shortestGap {
+            // The stream went quiet and came back later on its clock (`convert` runs only once `pending` is empty).
+            silenceDue = Int(((frameTime - until) * Double(sampleRate)).rounded())
+        }
+        if frameTime.isFinite { convertedUntil = frameTime + Double(output.pointee.nb_samples) / Double(sampleRate) }
         if let target = skipUntil {
-            let time = source.seconds(of: input)
+            let time = frameTime
             let drop = max(0, Int(((target - time) * Double(sampleRate)).rounded()))
             if drop * channels >= samples.count { return }
             samples.removeFirst(drop * channels)

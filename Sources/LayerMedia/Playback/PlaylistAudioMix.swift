@@ -13,6 +13,14 @@ public protocol PlaybackSoundSource: AnyObject, Sendable {
     func skip(to t: Double) -> Bool
     /// Ends the decoding.
     func stop()
+    /// Whether the sound has ended and every sample of it has been read: what follows is silence (a live input's
+    /// stream stopped). Never waits.
+    var hasPlayedOut: Bool { get }
+}
+
+extension PlaybackSoundSource {
+    /// A source that never ends on its own (a playlist's mix runs to its timeline's end).
+    public var hasPlayedOut: Bool { false }
 }
 
 /// The sound of a whole playlist on one timeline (issue 30): each item's `AudioStream`, resampled to the output's
