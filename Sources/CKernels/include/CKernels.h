@@ -4,7 +4,7 @@
 // shuffles, 256-bit integer lanes). Each is compiled for AVX2 alone (a function attribute), chosen at run time when
 // the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
 // SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift,
-// VideoColorConverter.swift and TenBitReduction.swift; LayerCompositor's OpacityBlend.swift).
+// VideoColorConverter.swift and TenBitReduction.swift; LayerCompositor's OpacityBlend.swift and TexelForPixel.swift).
 #include <stdint.h>
 #include "tsan_annotations.h"
 
