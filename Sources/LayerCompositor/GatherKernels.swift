@@ -68,6 +68,20 @@ extension lp_yuv420_fixing {
     }
 }
 
+extension lp_row_projection {
+    /// Row `py`'s pixels from x0 + k on, through `t` and the contents' map to texels (texel = local · scale + offset):
+    /// what the deep interior hands a sampler's projective and texel-for-pixel kernels.
+    @inline(__always)
+    init(_ t: PixelToLocal, texelScale s: (Double, Double), texelOffset o: (Double, Double), x0: Int, py: Double, k: Double) {
+        let px = Double(x0) + 0.5
+        let w0 = t.g * px + t.h * py + t.i
+        let u0 = t.a * px + t.b * py + t.c, v0 = t.d * px + t.e * py + t.f
+        self.init(x0: (u0 + k * t.a) * s.0 + o.0 * (w0 + k * t.g), dx: t.a * s.0 + o.0 * t.g,
+                  y0: (v0 + k * t.d) * s.1 + o.1 * (w0 + k * t.g), dy: t.d * s.1 + o.1 * t.g,
+                  w0: w0 + k * t.g, dw: t.g)
+    }
+}
+
 extension lp_yuv_matrix {
     /// `YUVFixed`'s quantised coefficients for 8.8 inputs, as floats: the same colours as the scalar walk.
     /// `shortfall` (in 1/256) is added to both offsets' inputs, for a lerp that comes out low on average.

@@ -201,18 +201,19 @@ enum Kernels {
                 // A sampler with a per-pixel projective kernel takes the run whole (a map without nine-slice breaks),
                 // in pieces of `tmp`'s size when it must be blended.
                 if map.isAffine && !S.usesLevelOfDetail {
-                    let px = Double(x0) + 0.5
-                    let w0 = t.g * px + t.h * py + t.i
-                    let u0 = t.a * px + t.b * py + t.c, v0 = t.d * px + t.e * py + t.f
+                    @inline(__always)
+                    func projection(_ k: Double) -> lp_row_projection {
+                        lp_row_projection(t, texelScale: (Double(sx), Double(sy)), texelOffset: (Double(ox), Double(oy)), x0: x0, py: py, k: k)
+                    }
+                    // A picture placed texel for pixel is converted (and faded) a row at a time (TexelForPixel.swift).
+                    if direct || plainOver,
+                       sampler.fillTexelForPixel(row + x0, count: x1 - x0, projection(0), blendingAt: direct ? nil : opacity) {
+                        return
+                    }
                     var accepted = true
                     while x < x1 && accepted {
                         let n = direct ? x1 - x : min(x1 - x, tmp.count)
-                        let k = Double(x - x0)
-                        let projection = lp_row_projection(x0: (u0 + k * t.a) * Double(sx) + Double(ox) * (w0 + k * t.g),
-                                                           dx: t.a * Double(sx) + Double(ox) * t.g,
-                                                           y0: (v0 + k * t.d) * Double(sy) + Double(oy) * (w0 + k * t.g),
-                                                           dy: t.d * Double(sy) + Double(oy) * t.g,
-                                                           w0: w0 + k * t.g, dw: t.g)
+                        let projection = projection(Double(x - x0))
                         compose(x, n) { accepted = sampler.fillProjective($0, count: n, projection); return accepted }
                         if accepted { x += n }
                     }

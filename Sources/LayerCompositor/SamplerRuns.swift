@@ -19,6 +19,10 @@ extension ContentSampler {
     /// No per-pixel projective kernel: the deep interior walks segments.
     @inline(__always)
     func fillProjective(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection) -> Bool { false }
+
+    /// No texel-for-pixel kernel: the projective kernel or the segments do such rows too.
+    @inline(__always)
+    func fillTexelForPixel(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection, blendingAt opacity: Float?) -> Bool { false }
 }
 
 /// A 16.16 fixed-point walk along one axis of a plane, clamped to its edges.

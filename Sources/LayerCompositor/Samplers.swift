@@ -15,6 +15,10 @@ protocol ContentSampler {
     /// Samples `count` pixels along a projective row, each pixel projected exactly, when the sampler has a kernel
     /// for it and the row suits it; false (nothing written) otherwise, and the caller walks segments (GatherKernels.swift).
     func fillProjective(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection) -> Bool
+    /// Samples `count` pixels of a projective row that places the picture texel for pixel, written to `dst` or, with
+    /// an opacity, blended over it (`OpacityBlend`), when the sampler has a kernel for it; false (nothing written)
+    /// otherwise (TexelForPixel.swift).
+    func fillTexelForPixel(_ dst: UnsafeMutablePointer<UInt32>, count: Int, _ row: lp_row_projection, blendingAt opacity: Float?) -> Bool
     func sample(_ x: Float, _ y: Float, lod: Float) -> SIMD4<Float>
     func fillRun(_ dst: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double, lod: Float)
 }

@@ -150,3 +150,29 @@ func projectiveWalkReadsNothingPastItsPlanes() {
     #expect(ran > 300, "the kernel ran on most rows (\(ran))")
     tally.expectWithinOne()
 }
+
+@Test(.enabled(if: avx2KernelsEnabled, avx2Off))
+func texelRowsReadNothingPastTheirPlanes() {
+    // Whole rows of a picture placed texel for pixel, to its right edge, on every row, of planes without padding and
+    // with a little (odd widths: a chroma row one sample short of a pair): the texel kernel and the projective one at
+    // its ends stay inside the planes' memory, and give the projective kernel's pixels.
+    var rng = SplitMix(state: 304)
+    var taken = 0
+    for (width, padding) in [(66, 0), (67, 0), (67, 2)] {
+        let height = 29
+        let planes = GuardedYUVPlanes(width: width, height: height, padding: padding, using: &rng)
+        let s = planes.sampler
+        for y in 0..<height {
+            for start in [-3, 0, 1, 8, width - 20] {
+                let count = width - start
+                let row = lp_row_projection(x0: Double(start) + 0.5, dx: 1, y0: Double(y) + 0.5, dy: 0, w0: 1, dw: 0)
+                var fast = [UInt32](repeating: 0, count: count), reference = fast
+                guard fast.withUnsafeMutableBufferPointer({ s.fillTexelForPixel($0.baseAddress!, count: count, row, blendingAt: nil) }) else { continue }
+                _ = reference.withUnsafeMutableBufferPointer { s.fillProjective($0.baseAddress!, count: count, row) }
+                #expect(fast == reference, "row \(y) from \(start), \(width) wide")
+                taken += 1
+            }
+        }
+    }
+    #expect(taken > 200, "texel rows taken (\(taken))")
+}

@@ -4,7 +4,7 @@
 // shuffles, 256-bit integer lanes). Each is compiled for AVX2 alone (a function attribute), chosen at run time when
 // the CPU has it (`avx2KernelsEnabled`), and has a Swift twin that is the reference in the tests (LayerCompositor's
 // SamplerRuns.swift, YUVVectorRuns.swift, GatherKernels.swift and PlaneResampling.swift; LayerGraphics' YUV420Conversion.swift,
-// VideoColorConverter.swift and TenBitReduction.swift; LayerCompositor's OpacityBlend.swift).
+// VideoColorConverter.swift and TenBitReduction.swift; LayerCompositor's OpacityBlend.swift and TexelForPixel.swift).
 #include <stdint.h>
 #include "tsan_annotations.h"
 
@@ -57,6 +57,21 @@ typedef struct {
 /// of a plane whose rows have fewer than two bytes of padding may be read past its end).
 void lp_yuv420_projective_avx2(uint32_t *dst, long count, const lp_yuv420_planes *planes,
                                const lp_row_projection *row, const lp_yuv420_fixing *fixing, const lp_yuv_matrix *matrix);
+
+/// One row of a 4:2:0 picture placed texel for pixel (a projective row whose pixel i samples luma texel column c + i,
+/// on texel row r, exactly): the luma bytes from the row's first pixel, and the two chroma rows of each plane from
+/// the left tap of the first pixel, whose 16.16 position's fraction is `chromaFraction` (its step is half a sample);
+/// `chromaWeightY` is the lower chroma row's 8-bit weight. Luma taps have weight 0 both ways (never clamped).
+typedef struct {
+    const uint8_t *luma, *cbTop, *cbBottom, *crTop, *crBottom;
+    int32_t chromaFraction, chromaWeightY;
+} lp_yuv420_texel_row;
+
+/// `lp_yuv420_projective_avx2` on such a row, pixel for pixel the same words, eight pixels at a time: written to
+/// `dst`, or with `blend` at `opacity` over it as `lp_blend_over_opacity_avx2` blends. Returns `count` rounded down to
+/// a multiple of 8 (the caller does the rest). Reads luma[0, count) and each chroma row's [0, count/2 + 4).
+long lp_yuv420_texel_row_avx2(uint32_t *dst, long count, const lp_yuv420_texel_row *row, const lp_yuv_matrix *matrix,
+                              float opacity, int blend);
 
 /// A tint blended over `dst` through a bilinear sample of an 8-bit mask along a walk (a shadow): per pixel,
 /// m = mask/255, dst = tint·m + dst·(1 − tint.a·m), in the integers of the Swift kernel (`blendTint`), exactly.
