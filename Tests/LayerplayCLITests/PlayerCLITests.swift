@@ -150,23 +150,8 @@ struct PlayerCLITests {
 
     @Test func chaptersAreProbedAndPageKeysMoveBetweenThem() throws {
         try withTemporaryDirectory { dir in
-            let meta = dir.appendingPathComponent("chapters.txt")
-            try """
-            ;FFMETADATA1
-            [CHAPTER]
-            TIMEBASE=1/1000
-            START=0
-            END=800
-            title=Opening
-            [CHAPTER]
-            TIMEBASE=1/1000
-            START=800
-            END=2000
-            title=Middle
-            """.write(to: meta, atomically: true, encoding: .utf8)
             let movie = dir.appendingPathComponent("chaptered.mkv").path
-            _ = try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-i", mediaSample("clip.mp4"), "-i", meta.path,
-                                                    "-map_metadata", "1", "-map_chapters", "1", "-c", "copy", movie], in: dir)
+            try ChapterFixtures.copyWithTwoChapters(mediaSample("clip.mp4"), to: movie, in: dir)
             let probe = runLayerplay(["probe", movie])
             expectSuccess(probe)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(probe.stdout.utf8)) as? [String: Any])

@@ -21,21 +21,7 @@ struct PlaylistTimelineCommandsCLITests {
                 "-c:v", "ffv1", "-pix_fmt", "yuv420p", "-c:a", "pcm_s16le", name], in: dir)
         }
         try "1\n00:00:00,000 --> 00:00:02,000\nbeside\n".write(to: dir.appendingPathComponent("a.srt"), atomically: true, encoding: .utf8)
-        try """
-        ;FFMETADATA1
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=0
-        END=800
-        title=Opening
-        [CHAPTER]
-        TIMEBASE=1/1000
-        START=800
-        END=2000
-        title=Middle
-        """.write(to: dir.appendingPathComponent("chapters.txt"), atomically: true, encoding: .utf8)
-        _ = try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-i", "b0.mkv", "-i", "chapters.txt",
-                                                "-map_metadata", "1", "-map_chapters", "1", "-c", "copy", "b.mkv"], in: dir)
+        try ChapterFixtures.copyWithTwoChapters("b0.mkv", to: "b.mkv", in: dir)
         return (dir.appendingPathComponent("a.mkv").path, dir.appendingPathComponent("b.mkv").path)
     }
 

@@ -175,12 +175,7 @@ struct StreamOutputCLITests {
     /// A full disk in the middle of an HLS export: one line; the whole segments and the playlist listing them stay,
     /// no temporary. Needs root to mount a small tmpfs (CI as root does; elsewhere it says so and passes).
     @Test func aFullDiskMidHLSIsOneLine() throws {
-        guard getuid() == 0 else { print("skipped: mounting a small tmpfs needs root"); return }
-        try withTemporaryDirectory { dir in
-            let disk = dir.appendingPathComponent("small")
-            try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-            guard mountTmpfs(disk.path, size: "800k") else { print("skipped: cannot mount a tmpfs here"); return }
-            defer { umount(disk.path) }
+        try withSmallDisk { dir, disk throws in
             // Lossless 3 s of 1280×720: megabytes, on 800 KB, where the first half-second segment (~750 KB) fits.
             // (Before SegmentWrites, FFmpeg's hls muxer ignored the failure: exit 0 and an empty playlist.)
             let r = runLayerplay([mediaSample("ship.mp4"), "--hls-time", "0.5", "--crf", "0", "-o", "small/index.m3u8"], in: dir)
@@ -207,12 +202,7 @@ struct StreamOutputCLITests {
     /// A movie export onto a full disk: one line saying so, exit 1, no file at the target and no temporary beside
     /// it (the movie is written beside the target and renamed only when whole).
     @Test func aFullDiskUnderAMovieIsOneLineAndNoFile() throws {
-        guard getuid() == 0 else { print("skipped: mounting a small tmpfs needs root"); return }
-        try withTemporaryDirectory { dir in
-            let disk = dir.appendingPathComponent("small")
-            try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-            guard mountTmpfs(disk.path, size: "800k") else { print("skipped: cannot mount a tmpfs here"); return }
-            defer { umount(disk.path) }
+        try withSmallDisk { dir, disk throws in
             let r = runLayerplay([mediaSample("ship.mp4"), "--crf", "0", "-o", "small/out.mp4"], in: dir)
             expectRunFailure(r, absentOutput: disk.appendingPathComponent("out.mp4"), directory: disk, mentions: ["No space left on device"])
             #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty, "the disk holds nothing afterwards")
@@ -229,6 +219,19 @@ struct StreamOutputCLITests {
                              + "signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGXFSZ]); os.execv(sys.argv[1], sys.argv[1:])' "
                              + "\"$LAYERPLAY\" \(mediaSample("ship.mp4")) --crf 0 -o out.mp4", in: dir)
             expectRunFailure(r, absentOutput: dir.appendingPathComponent("out.mp4"), directory: dir, mentions: ["File too large"])
+        }
+    }
+
+    /// Runs `body` with a temporary directory and, in it, `small/`: an 800 KB tmpfs that fills up. Needs root to
+    /// mount it (CI runs as root); elsewhere the test says it is skipped and passes.
+    func withSmallDisk(_ body: (_ dir: URL, _ disk: URL) throws -> Void) throws {
+        guard getuid() == 0 else { print("skipped: mounting a small tmpfs needs root"); return }
+        try withTemporaryDirectory { dir in
+            let disk = dir.appendingPathComponent("small")
+            try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+            guard mountTmpfs(disk.path, size: "800k") else { print("skipped: cannot mount a tmpfs here"); return }
+            defer { umount(disk.path) }
+            try body(dir, disk)
         }
     }
 
