@@ -257,9 +257,11 @@ extension PlaybackSession {
             set: { s, v throws(CommandError) in
                 let chapters = s.chapters
                 guard !chapters.isEmpty else { throw CommandError("property unavailable", "'\(s.options.fileName ?? s.options.title)' has no chapters") }
-                // On a playlist's timeline, past the last chapter is the next item, before the first the previous.
-                if let tree = s.playlistTree, let i = v.double.map({ Int($0.rounded()) }), i < 0 || i >= chapters.count {
-                    return try s.leaveChapters(on: tree, forward: i >= 0)
+                // On a playlist's timeline, past the last chapter is the next item (mpv's `add chapter 1` on the last
+                // chapter ends the file); before the first is the first's start, as for a single file (and in mpv).
+                if let tree = s.playlistTree, let i = v.double.map({ Int($0.rounded()) }), i >= chapters.count {
+                    _ = try s.movePlaylist(on: tree, next: true)
+                    return
                 }
                 guard let i = v.double.map({ Int($0.rounded()) }), i < chapters.count else {
                     throw CommandError("error running command", "no chapter after the last")

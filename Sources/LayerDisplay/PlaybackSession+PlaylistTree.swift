@@ -59,18 +59,6 @@ extension PlaybackSession {
     /// The subtitles a delay moves: every item's on a playlist's timeline (mpv's `sub-delay` holds for every file).
     var everySubtitles: [SubtitleLayer] { playlistTree?.allSubtitles ?? (subtitles.map { [$0] } ?? []) }
 
-    /// A chapter step past the item's chapters: forward, the next item (as `playlist-next`, as mpv's `add chapter 1`
-    /// on the last chapter goes to the next file); back, the start of the previous item's last chapter (its start
-    /// when it has none), so that PgDn walks back through the chapters as PgUp walks forward.
-    func leaveChapters(on tree: PlaylistTree, forward: Bool) throws(CommandError) {
-        if forward { _ = try movePlaylist(on: tree, next: true); return }
-        let round = clock.time - tree.playlistTime(clock.time)
-        var k = tree.index(at: clock.time) - 1
-        if k < 0 && tree.loops { k = tree.timeline.items.count - 1 }
-        guard k >= 0 else { throw CommandError("error running command", "the first item is playing") }
-        seek(to: round + (tree.chapters(of: k).last?.start ?? tree.timeline.start(of: k)))
-    }
-
     /// `loadfile PATH append` on the timeline: the host opens the item ahead, as the others were, and appends it; the
     /// range then reaches the new end (`playlist-count`, `duration` and `>` see it at once).
     func appendItem(_ path: String) throws(CommandError) {
