@@ -107,6 +107,9 @@ public final class PlaybackSession {
         public var avDifferenceMilliseconds = 0.0
         /// The media time at the clock's time: the clock's time within the loop playing (nil: the clock's time).
         public var position: Double?
+        /// The range's length now, in seconds (a playlist's grows when `loadfile … append` adds an item; nil: the
+        /// length the status line was made with).
+        public var length: Double?
         /// The factor the canvas is shown at: the largest that fits the window.
         public var presentationScale: Double {
             min(Double(windowWidth) / Double(max(canvasWidth, 1)), Double(windowHeight) / Double(max(canvasHeight, 1)))
@@ -381,7 +384,7 @@ public final class PlaybackSession {
               isFullscreen: window.isFullscreen, canvasWidth: canvas.width, canvasHeight: canvas.height,
               windowWidth: window.pixelSize.width, windowHeight: window.pixelSize.height,
               framesDropped: statistics.framesDropped, avDifferenceMilliseconds: lastDifference,
-              position: options.range.mediaTime(clock.time))
+              position: options.range.mediaTime(clock.time), length: options.range.length)
     }
 
     /// Timeline seconds between scheduled frames: the video's, or the display's refresh while animations run. Played

@@ -11,7 +11,7 @@ public final class StatusLine {
     private var wrote = false
 
     /// - Parameters:
-    ///   - length: the range's length in seconds (infinite: a still).
+    ///   - length: the range's length in seconds (infinite: a still), for states that do not say theirs.
     ///   - interval: the least wall time between two redraws, in seconds.
     ///   - write: where the text goes (stderr).
     public init(length: Double, interval: Double = 0.1, write: @escaping (String) -> Void) {
@@ -33,7 +33,7 @@ public final class StatusLine {
         guard state.wallSeconds - lastWritten >= interval else { return }
         lastWritten = state.wallSeconds
         wrote = true
-        write("\r" + Self.text(state, length: length))
+        write("\r" + Self.text(state, length: state.length ?? length))
     }
 
     /// Ends the line (a newline), if one was written.

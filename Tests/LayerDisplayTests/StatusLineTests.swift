@@ -23,6 +23,16 @@ struct StatusLineTests {
         #expect(StatusLine.text(looped, length: 1).hasPrefix("   0.39 / 1.00"), "\(StatusLine.text(looped, length: 1))")
     }
 
+    @Test func theLengthFollowsTheRangeWhenAPlaylistGrows() {
+        // Issue 30: after `loadfile … append` the line kept the playlist's first length ("5.00 / 4.00").
+        var written: [String] = []
+        let line = StatusLine(length: 4) { written.append($0) }
+        var grown = state(clock: 5, wall: 1)
+        grown.length = 6
+        line.update(grown)
+        #expect(written.last?.hasPrefix("\r   5.00 / 6.00") == true, "\(written)")
+    }
+
     @Test func itIsRedrawnInPlaceAtMostTenTimesASecondAndEndedOnce() {
         var written: [String] = []
         let line = StatusLine(length: 2) { written.append($0) }
