@@ -11,29 +11,20 @@ import TestSupport
 struct AudioPlacementTests {
     /// A 1 s clip (video and sound) whose sound is a tone in its first half and silence in its second, so where
     /// the tone is tells which part of the source plays when.
-    private final class HalfTone {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("audio-placement-\(UUID().uuidString)")
+    private final class HalfTone: MediaScratch {
         /// MOV with PCM keeps the sound sample-exact; the MP4 exports re-encode it anyway.
-        var clip: String { folder.appendingPathComponent("half-tone.mov").path }
+        var clip: String { path("half-tone.mov") }
 
         init() throws {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y",
-                "-f", "lavfi", "-i", "color=c=gray:size=32x32:rate=10:duration=1",
-                "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000:duration=1",
-                "-af", "volume=enable='gte(t,0.5)':volume=0", "-c:v", "libx264", "-pix_fmt", "yuv420p",
-                "-c:a", "pcm_s16le", "-ac", "1", "half-tone.mov"], in: folder)
+            try super.init("audio-placement")
+            try ffmpeg(["-f", "lavfi", "-i", "color=c=gray:size=32x32:rate=10:duration=1",
+                        "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000:duration=1",
+                        "-af", "volume=enable='gte(t,0.5)':volume=0", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                        "-c:a", "pcm_s16le", "-ac", "1", "half-tone.mov"])
         }
-        deinit { try? FileManager.default.removeItem(at: folder) }
 
         /// The mono 48 kHz samples of `file`, decoded by the ffmpeg CLI.
-        func samples(of file: String) throws -> [Float] {
-            let raw = folder.appendingPathComponent("decoded-\(UUID().uuidString).f32").path
-            _ = try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-i", file, "-vn", "-ac", "1", "-ar", "48000",
-                                                    "-f", "f32le", raw], in: folder)
-            let data = try Data(contentsOf: URL(fileURLWithPath: raw))
-            return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
-        }
+        func samples(of file: String) throws -> [Float] { try monoSamples(of: file) }
     }
 
     /// Which quarter seconds of `samples` (48 kHz mono) sound: the RMS of each quarter's middle 0.15 s

@@ -12,27 +12,20 @@ import TestSupport
 @Suite("Sound that starts after the picture")
 struct LateSoundTests {
     /// 2 s of picture; a tone from 0.5 s to 1.5 s (PCM, sample-exact), the file's sound stream starting at 0.5 s.
-    private final class LateTone {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("late-sound-\(UUID().uuidString)")
-        var clip: String { folder.appendingPathComponent("late-tone.mov").path }
+    private final class LateTone: MediaScratch {
+        var clip: String { path("late-tone.mov") }
 
         init() throws {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y",
-                "-f", "lavfi", "-i", "color=c=gray:size=32x32:rate=10:duration=2",
-                "-itsoffset", "0.5", "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000:duration=1",
-                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "pcm_s16le", "-ac", "1", "late-tone.mov"], in: folder)
+            try super.init("late-sound")
+            try ffmpeg(["-f", "lavfi", "-i", "color=c=gray:size=32x32:rate=10:duration=2",
+                        "-itsoffset", "0.5", "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000:duration=1",
+                        "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "pcm_s16le", "-ac", "1", "late-tone.mov"])
         }
-        deinit { try? FileManager.default.removeItem(at: folder) }
 
         /// The mono 48 kHz samples of `file` on its own timeline, at least 2 s: silence before its sound starts (the
         /// ffmpeg CLI pads from the file's time 0) and after it ends, so that where the tone is tells when it plays.
         func samples(of file: String) throws -> [Float] {
-            let raw = folder.appendingPathComponent("decoded-\(UUID().uuidString).f32").path
-            _ = try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-i", file, "-vn", "-ac", "1", "-ar", "48000",
-                                                    "-af", "aresample=async=1:first_pts=0", "-f", "f32le", raw], in: folder)
-            let data = try Data(contentsOf: URL(fileURLWithPath: raw))
-            let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+            let samples = try monoSamples(of: file, filter: "aresample=async=1:first_pts=0")
             // After its sound ends a file is silent: padded to the 2 s of picture.
             return samples + [Float](repeating: 0, count: max(0, 2 * 48000 - samples.count))
         }

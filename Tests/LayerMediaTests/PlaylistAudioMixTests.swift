@@ -9,19 +9,16 @@ import TestSupport
 struct PlaylistAudioMixTests {
     /// Two 1 s stereo float WAVs at 48 kHz, each a constant level (0.5 and −0.25), so any gap is a run of zeros and
     /// any misplaced sample shows as the wrong level.
-    private final class TwoLevels {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("playlist-mix-\(UUID().uuidString)")
-        var a: String { folder.appendingPathComponent("a.wav").path }
-        var b: String { folder.appendingPathComponent("b.wav").path }
+    private final class TwoLevels: MediaScratch {
+        var a: String { path("a.wav") }
+        var b: String { path("b.wav") }
 
         init() throws {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try super.init("playlist-mix")
             for (name, level) in [("a.wav", "0.5"), ("b.wav", "-0.25")] {
-                _ = try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
-                    "-i", "aevalsrc=\(level)|\(level):sample_rate=48000:duration=1", "-c:a", "pcm_f32le", name], in: folder)
+                try ffmpeg(["-f", "lavfi", "-i", "aevalsrc=\(level)|\(level):sample_rate=48000:duration=1", "-c:a", "pcm_f32le", name])
             }
         }
-        deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// Reads the whole mix as a sound device does, `block` frames a call (starved calls retried), left channel.

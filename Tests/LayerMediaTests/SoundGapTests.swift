@@ -11,18 +11,15 @@ import TestSupport
 struct SoundGapTests {
     /// A tone from 0 to 0.5 s and from 1 to 1.5 s: one 1 s tone whose second half is stamped 0.5 s later (Matroska
     /// keeps each block's time), as a reconnect's packets are.
-    private final class GappedTone {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sound-gap-\(UUID().uuidString)")
-        var clip: String { folder.appendingPathComponent("gap.mkv").path }
+    private final class GappedTone: MediaScratch {
+        var clip: String { path("gap.mkv") }
 
         init() throws {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y",
-                "-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000:duration=1",
-                "-af", "asetnsamples=n=480,asetpts='if(gte(T,0.5),PTS+0.5/TB,PTS)'",
-                "-c:a", "pcm_s16le", "-ac", "1", "gap.mkv"], in: folder)
+            try super.init("sound-gap")
+            try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=500:sample_rate=48000:duration=1",
+                        "-af", "asetnsamples=n=480,asetpts='if(gte(T,0.5),PTS+0.5/TB,PTS)'",
+                        "-c:a", "pcm_s16le", "-ac", "1", "gap.mkv"])
         }
-        deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
     /// Which quarter seconds of `samples` (48 kHz mono) sound: the RMS of each quarter's middle 0.15 s above -40 dBFS.
