@@ -50,8 +50,8 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     init(source: VideoFrameSource, depth: Int = 4) {
         self.source = source
         self.depth = depth
-        let v = source.asset.video
-        frameInterval = v.map { $0.frameRateNumerator > 0 && $0.frameRateDenominator > 0 ? Double($0.frameRateDenominator) / Double($0.frameRateNumerator) : 1.0 / 30 } ?? 1.0 / 30
+        let rate = source.asset.video?.frameRate ?? 0 // the believable rate (MediaAsset), 0 when unknown
+        frameInterval = rate > 0 ? 1 / rate : 1.0 / 30
         let thread = Thread { [self] in run() }
         thread.name = "layerplay.decode"
         thread.start()
