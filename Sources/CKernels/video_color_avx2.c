@@ -96,8 +96,9 @@ AVX2 static inline void gain8(const lp_video_color *k, __m256 *light) {
 }
 
 /// 3. Source primaries → BT.709, and into its gamut: toward the luminance where a channel is below 0, scaled down
-/// where one is above 1; then 0…1.
-AVX2 static inline void gamut8(const lp_video_color *k, __m256 *light) {
+/// where one is above 1; then 0…1. Returns the kinks each pixel passed (the twin's `pixel`): 1 moved toward its
+/// luminance, 2 scaled down, 4, 8, 16 red, green, blue below the encode's black.
+AVX2 static inline __m256i gamut8(const lp_video_color *k, __m256 *light) {
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
     const __m256 cR = light[0], cG = light[1], cB = light[2];
     __m256 mR = dot3(cR, cG, cB, k->m[0], k->m[1], k->m[2]);
@@ -106,6 +107,7 @@ AVX2 static inline void gamut8(const lp_video_color *k, __m256 *light) {
     __m256 y = _mm256_max_ps(dot3(mR, mG, mB, 0.2126f, 0.7152f, 0.0722f), zero);
     __m256 lo = _mm256_min_ps(_mm256_min_ps(mR, mG), mB);
     __m256 below = _mm256_cmp_ps(lo, zero, _CMP_LT_OQ);
+    __m256i kinks = _mm256_and_si256(_mm256_castps_si256(below), _mm256_set1_epi32(1));
     if (_mm256_movemask_ps(below)) {
         __m256 t = _mm256_blendv_ps(zero, _mm256_div_ps(y, _mm256_sub_ps(y, lo)), _mm256_cmp_ps(y, lo, _CMP_GT_OQ));
         mR = _mm256_blendv_ps(mR, _mm256_add_ps(y, _mm256_mul_ps(t, _mm256_sub_ps(mR, y))), below);
@@ -114,6 +116,7 @@ AVX2 static inline void gamut8(const lp_video_color *k, __m256 *light) {
     }
     __m256 hi = _mm256_max_ps(_mm256_max_ps(mR, mG), mB);
     __m256 above = _mm256_cmp_ps(hi, one, _CMP_GT_OQ);
+    kinks = _mm256_or_si256(kinks, _mm256_and_si256(_mm256_castps_si256(above), _mm256_set1_epi32(2)));
     if (_mm256_movemask_ps(above)) {
         mR = _mm256_blendv_ps(mR, _mm256_div_ps(mR, hi), above);
         mG = _mm256_blendv_ps(mG, _mm256_div_ps(mG, hi), above);
@@ -122,6 +125,12 @@ AVX2 static inline void gamut8(const lp_video_color *k, __m256 *light) {
     light[0] = _mm256_min_ps(_mm256_max_ps(mR, zero), one);
     light[1] = _mm256_min_ps(_mm256_max_ps(mG, zero), one);
     light[2] = _mm256_min_ps(_mm256_max_ps(mB, zero), one);
+    const __m256 black = _mm256_set1_ps(k->encodeBlack);
+    for (int c = 0; c < 3; c++) {
+        __m256i under = _mm256_castps_si256(_mm256_cmp_ps(light[c], black, _CMP_LT_OQ));
+        kinks = _mm256_or_si256(kinks, _mm256_and_si256(under, _mm256_set1_epi32(4 << c)));
+    }
+    return kinks;
 }
 
 /// 4. Linear → the SDR display's codes: BT.709 Y' (returned) and the colour differences B' − Y', R' − Y'.
@@ -134,74 +143,182 @@ AVX2 static inline __m256 encode8(const lp_video_color *k, const __m256 *light, 
     return yPrime;
 }
 
-/// Pixels a call converts in one go: each step of the chain for all of them, then the next step. A step is a short
-/// chain over independent pixels, so the core overlaps many table reads (and divisions) instead of waiting for each
-/// one: the whole chain in one loop waited on the reads' latency (7.3 ns a pixel on a real 4K frame; in four steps
-/// 4.7, chroma included).
-#define CHUNK 32
+/// Where a call's outputs go, and the biases they share.
+typedef struct {
+    uint8_t *yOut[2], *cbOut, *crOut;
+    __m256 yBias[2], cBias, pairScales, cbScale, crScale;
+    int rows, chromaShiftX;
+} outputs;
+
+/// The codes of eight columns from x: the rows' Y' (`yPrime[j]`) and the sums over their rows of B' − Y' and R' − Y'
+/// (then over column pairs when subsampled), scaled to the chroma's codes.
+AVX2 static inline void store_group(const outputs *o, long x, const __m256 *yPrime, __m256 sumB, __m256 sumR) {
+    const __m256 y219 = _mm256_set1_ps(219);
+    long cx = x >> o->chromaShiftX;
+    for (int j = 0; j < o->rows; j++) {
+        _mm_storel_epi64((__m128i *)(o->yOut[j] + x), bytes8(_mm256_add_ps(_mm256_mul_ps(y219, yPrime[j]), o->yBias[j])));
+    }
+    if (o->chromaShiftX) {
+        // Column pairs summed: Cb's four in lanes 0…3, Cr's in 4…7.
+        __m256 pairs = _mm256_permutevar8x32_ps(_mm256_hadd_ps(sumB, sumR), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
+        __m128i codes = bytes8(_mm256_add_ps(_mm256_mul_ps(pairs, o->pairScales), o->cBias));
+        int32_t four = _mm_cvtsi128_si32(codes);
+        memcpy(o->cbOut + cx, &four, 4);
+        four = _mm_extract_epi32(codes, 1);
+        memcpy(o->crOut + cx, &four, 4);
+    } else {
+        _mm_storel_epi64((__m128i *)(o->cbOut + cx), bytes8(_mm256_add_ps(_mm256_mul_ps(sumB, o->cbScale), o->cBias)));
+        _mm_storel_epi64((__m128i *)(o->crOut + cx), bytes8(_mm256_add_ps(_mm256_mul_ps(sumR, o->crScale), o->cBias)));
+    }
+}
+
+/// Eight columns' pixels, each through the chain: row j's Y' and colour differences in `yPrime[j]`, `dB[j]`, `dR[j]`.
+AVX2 static inline void store_every_pixel(const outputs *o, long x, const __m256 *yPrime, const __m256 *dB,
+                                          const __m256 *dR) {
+    __m256 sumB = dB[0], sumR = dR[0];
+    if (o->rows == 2) {
+        sumB = _mm256_add_ps(sumB, dB[1]);
+        sumR = _mm256_add_ps(sumR, dR[1]);
+    }
+    store_group(o, x, yPrime, sumB, sumR);
+}
+
+/// The chain for the eight columns from x on their own (a group whose blocks could not be interpolated after all).
+AVX2 static void run_every_pixel(const lp_video_color *k, const outputs *o, long x, const __m256i *lumaCodes,
+                                 const __m256 *add) {
+    __m256 light[3], yPrime[2], dB[2], dR[2];
+    for (int j = 0; j < o->rows; j++) {
+        decode8(k, lumaCodes[j], add[0], add[1], add[2], light);
+        if (k->gain) gain8(k, light);
+        gamut8(k, light);
+        yPrime[j] = encode8(k, light, &dB[j], &dR[j]);
+    }
+    store_every_pixel(o, x, yPrime, dB, dR);
+}
+
+/// Eight columns × two rows of 4:2:0 from one run of the chain over their four blocks' darkest and brightest luma
+/// codes (lanes 2b and 2b + 1: block b's; `lo` and `hi` hold each pixel's block's codes): a pixel's Y' is
+/// interpolated by its code between its block's ends, a block's B' − Y' and R' − Y' by its pixels' positions summed
+/// (the twin's `interpolatedBlocksSwift`, in its order).
+AVX2 static inline void store_interpolated(const outputs *o, long x, const __m256i *lumaCodes, __m256i lo, __m256i hi,
+                                          __m256 yEnds, __m256 dBEnds, __m256 dREnds) {
+    const __m256 zero = _mm256_setzero_ps();
+    __m256 spread = _mm256_cvtepi32_ps(_mm256_sub_epi32(hi, lo));
+    __m256 inverse = _mm256_and_ps(_mm256_div_ps(_mm256_set1_ps(1), spread), _mm256_cmp_ps(spread, zero, _CMP_GT_OQ));
+    __m256 yLo = _mm256_moveldup_ps(yEnds), yRise = _mm256_sub_ps(_mm256_movehdup_ps(yEnds), yLo);
+    __m256 t[2], yPrime[2];
+    for (int j = 0; j < 2; j++) {
+        t[j] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(lumaCodes[j], lo)), inverse);
+        yPrime[j] = _mm256_add_ps(yLo, _mm256_mul_ps(yRise, t[j]));
+    }
+    __m256 columns = _mm256_add_ps(t[0], t[1]);
+    __m256 positions = _mm256_add_ps(columns, _mm256_shuffle_ps(columns, columns, _MM_SHUFFLE(2, 3, 0, 1)));
+    const __m256 four = _mm256_set1_ps(4);
+    __m256 bLo = _mm256_moveldup_ps(dBEnds), rLo = _mm256_moveldup_ps(dREnds);
+    __m256 sumB = _mm256_add_ps(_mm256_mul_ps(four, bLo), _mm256_mul_ps(_mm256_sub_ps(_mm256_movehdup_ps(dBEnds), bLo), positions));
+    __m256 sumR = _mm256_add_ps(_mm256_mul_ps(four, rLo), _mm256_mul_ps(_mm256_sub_ps(_mm256_movehdup_ps(dREnds), rLo), positions));
+    for (int j = 0; j < 2; j++) {
+        _mm_storel_epi64((__m128i *)(o->yOut[j] + x),
+                         bytes8(_mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(219), yPrime[j]), o->yBias[j])));
+    }
+    // Each block's sums sit in both its lanes: Cb's four into lanes 0…3, Cr's into 4…7.
+    __m256 pairs = _mm256_permutevar8x32_ps(_mm256_shuffle_ps(sumB, sumR, _MM_SHUFFLE(2, 0, 2, 0)),
+                                            _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
+    __m128i codes = bytes8(_mm256_add_ps(_mm256_mul_ps(pairs, o->pairScales), o->cBias));
+    long cx = x >> 1;
+    int32_t bytes4 = _mm_cvtsi128_si32(codes);
+    memcpy(o->cbOut + cx, &bytes4, 4);
+    bytes4 = _mm_extract_epi32(codes, 1);
+    memcpy(o->crOut + cx, &bytes4, 4);
+}
+
+/// Eight-column groups a call converts in one go: each step of the chain for all of their runs, then the next step.
+/// A step is a short chain over independent pixels, so the core overlaps many table reads (and divisions) instead of
+/// waiting for each one: the whole chain in one loop waited on the reads' latency (7.3 ns a pixel on a real 4K frame;
+/// in four steps 4.7, chroma included).
+#define GROUPS 4
 
 AVX2 long lp_video_color_rows_avx2(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut, uint8_t *crOut,
                                    long count, const void *luma0, const void *luma1, const void *cb, const void *cr,
                                    int sampleBytes, int chromaShiftX, long row, long chromaRow) {
     const long whole = count / 8 * 8;
+    outputs o;
+    o.yOut[0] = yOut0; o.yOut[1] = yOut1; o.cbOut = cbOut; o.crOut = crOut;
+    o.rows = luma1 ? 2 : 1;
+    o.chromaShiftX = chromaShiftX;
     // The dither of a group of eight columns is the same in every group (the 4×4 pattern repeats every 4 columns),
     // plus the codes' offset and half a code (the conversion truncates).
-    const __m256 yBias0 = dither_plus(row, 16.5f), yBias1 = dither_plus(row + 1, 16.5f);
-    const __m256 cBias = dither_plus(chromaRow, 128.5f);
+    o.yBias[0] = dither_plus(row, 16.5f); o.yBias[1] = dither_plus(row + 1, 16.5f);
+    o.cBias = dither_plus(chromaRow, 128.5f);
     // 1 / the luma pixels a chroma sample covers (1, 2 or 4: exact), folded into Cb's and Cr's scales.
-    const float inverseCount = 1.0f / (float)((luma1 ? 2 : 1) << chromaShiftX);
+    const float inverseCount = 1.0f / (float)(o.rows << chromaShiftX);
     const float cbScale = k->cScale[0] * inverseCount, crScale = k->cScale[1] * inverseCount;
-    const __m256 pairScales = _mm256_setr_ps(cbScale, cbScale, cbScale, cbScale, crScale, crScale, crScale, crScale);
-    const __m256 y219 = _mm256_set1_ps(219);
-    const int rows = luma1 ? 2 : 1;
+    o.pairScales = _mm256_setr_ps(cbScale, cbScale, cbScale, cbScale, crScale, crScale, crScale, crScale);
+    o.cbScale = _mm256_set1_ps(cbScale); o.crScale = _mm256_set1_ps(crScale);
+    const int blocks = o.rows == 2 && chromaShiftX == 1 && k->blockSpread >= 0;
+    const __m256i spreadLimit = _mm256_set1_epi32(k->blockSpread);
     const void *luma[2] = {luma0, luma1};
-    __m256 light[CHUNK / 8][2][3];
-    for (long start = 0; start < whole; start += CHUNK) {
-        const long end = start + CHUNK < whole ? start + CHUNK : whole;
-        for (long x = start; x < end; x += 8) {
-            long cx = x >> chromaShiftX;
+    // Per group: its luma codes, chroma terms, whether its blocks are interpolated (and their ends), its first run.
+    __m256i codes[GROUPS][2], lo[GROUPS], hi[GROUPS];
+    __m256 add[GROUPS][3];
+    int interpolated[GROUPS], first[GROUPS];
+    // Per run of the chain: its luma codes, its group, its light from step to step, the kinks it passed.
+    __m256i runCodes[2 * GROUPS], kinks[2 * GROUPS];
+    int runGroup[2 * GROUPS];
+    __m256 light[2 * GROUPS][3], yPrime[2 * GROUPS], dB[2 * GROUPS], dR[2 * GROUPS];
+    for (long start = 0; start < whole; start += 8 * GROUPS) {
+        const int groups = (int)((whole - start < 8 * GROUPS ? whole - start : 8 * GROUPS) / 8);
+        int runs = 0;
+        for (int g = 0; g < groups; g++) {
+            long x = start + 8 * g, cx = x >> chromaShiftX;
             const char *bp = (const char *)cb + cx * sampleBytes, *rp = (const char *)cr + cx * sampleBytes;
             __m256i cbi = chromaShiftX ? load4twice(bp, sampleBytes) : load8(bp, sampleBytes);
             __m256i cri = chromaShiftX ? load4twice(rp, sampleBytes) : load8(rp, sampleBytes);
             __m256 b = _mm256_sub_ps(_mm256_cvtepi32_ps(cbi), _mm256_set1_ps(k->cOffset));
             __m256 r = _mm256_sub_ps(_mm256_cvtepi32_ps(cri), _mm256_set1_ps(k->cOffset));
-            __m256 addR = _mm256_mul_ps(_mm256_set1_ps(k->rCr), r);
-            __m256 addG = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(k->gCb), b), _mm256_mul_ps(_mm256_set1_ps(k->gCr), r));
-            __m256 addB = _mm256_mul_ps(_mm256_set1_ps(k->bCb), b);
-            for (int j = 0; j < rows; j++) {
-                decode8(k, load8((const char *)luma[j] + x * sampleBytes, sampleBytes), addR, addG, addB,
-                        light[(x - start) / 8][j]);
+            add[g][0] = _mm256_mul_ps(_mm256_set1_ps(k->rCr), r);
+            add[g][1] = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(k->gCb), b), _mm256_mul_ps(_mm256_set1_ps(k->gCr), r));
+            add[g][2] = _mm256_mul_ps(_mm256_set1_ps(k->bCb), b);
+            for (int j = 0; j < o.rows; j++) codes[g][j] = load8((const char *)luma[j] + x * sampleBytes, sampleBytes);
+            first[g] = runs;
+            interpolated[g] = 0;
+            if (blocks) {
+                // Each pixel's block's darkest and brightest codes: the rows' per column, then the column pair's.
+                __m256i columnLo = _mm256_min_epi32(codes[g][0], codes[g][1]), columnHi = _mm256_max_epi32(codes[g][0], codes[g][1]);
+                lo[g] = _mm256_min_epi32(columnLo, _mm256_shuffle_epi32(columnLo, _MM_SHUFFLE(2, 3, 0, 1)));
+                hi[g] = _mm256_max_epi32(columnHi, _mm256_shuffle_epi32(columnHi, _MM_SHUFFLE(2, 3, 0, 1)));
+                if (!_mm256_movemask_epi8(_mm256_cmpgt_epi32(_mm256_sub_epi32(hi[g], lo[g]), spreadLimit))) {
+                    interpolated[g] = 1;
+                    runGroup[runs] = g;
+                    runCodes[runs++] = _mm256_blend_epi32(lo[g], hi[g], 0xAA);
+                    continue;
+                }
             }
+            for (int j = 0; j < o.rows; j++) { runGroup[runs] = g; runCodes[runs++] = codes[g][j]; }
         }
-        const long groups = (end - start) / 8;
+        for (int i = 0; i < runs; i++) {
+            const __m256 *a = add[runGroup[i]];
+            decode8(k, runCodes[i], a[0], a[1], a[2], light[i]);
+        }
         if (k->gain) {
-            for (long g = 0; g < groups; g++) for (int j = 0; j < rows; j++) gain8(k, light[g][j]);
+            for (int i = 0; i < runs; i++) gain8(k, light[i]);
         }
-        for (long g = 0; g < groups; g++) for (int j = 0; j < rows; j++) gamut8(k, light[g][j]);
-        for (long x = start; x < end; x += 8) {
-            long cx = x >> chromaShiftX;
-            __m256 sumB, sumR;
-            __m256 y0 = encode8(k, light[(x - start) / 8][0], &sumB, &sumR);
-            _mm_storel_epi64((__m128i *)(yOut0 + x), bytes8(_mm256_add_ps(_mm256_mul_ps(y219, y0), yBias0)));
-            if (rows == 2) {
-                __m256 dB, dR;
-                __m256 y1 = encode8(k, light[(x - start) / 8][1], &dB, &dR);
-                _mm_storel_epi64((__m128i *)(yOut1 + x), bytes8(_mm256_add_ps(_mm256_mul_ps(y219, y1), yBias1)));
-                sumB = _mm256_add_ps(sumB, dB);
-                sumR = _mm256_add_ps(sumR, dR);
+        for (int i = 0; i < runs; i++) kinks[i] = gamut8(k, light[i]);
+        for (int i = 0; i < runs; i++) yPrime[i] = encode8(k, light[i], &dB[i], &dR[i]);
+        for (int g = 0; g < groups; g++) {
+            long x = start + 8 * g;
+            int i = first[g];
+            if (!interpolated[g]) {
+                store_every_pixel(&o, x, &yPrime[i], &dB[i], &dR[i]);
+                continue;
             }
-            if (chromaShiftX) {
-                // Column pairs summed: Cb's four in lanes 0…3, Cr's in 4…7.
-                __m256 pairs = _mm256_permutevar8x32_ps(_mm256_hadd_ps(sumB, sumR), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
-                __m128i codes = bytes8(_mm256_add_ps(_mm256_mul_ps(pairs, pairScales), cBias));
-                int32_t four = _mm_cvtsi128_si32(codes);
-                memcpy(cbOut + cx, &four, 4);
-                four = _mm_extract_epi32(codes, 1);
-                memcpy(crOut + cx, &four, 4);
-            } else {
-                _mm_storel_epi64((__m128i *)(cbOut + cx), bytes8(_mm256_add_ps(_mm256_mul_ps(sumB, _mm256_set1_ps(cbScale)), cBias)));
-                _mm_storel_epi64((__m128i *)(crOut + cx), bytes8(_mm256_add_ps(_mm256_mul_ps(sumR, _mm256_set1_ps(crScale)), cBias)));
+            // A kink between a block's ends: the line would cut the corner; these columns go pixel by pixel.
+            __m256i same = _mm256_cmpeq_epi32(kinks[i], _mm256_shuffle_epi32(kinks[i], _MM_SHUFFLE(2, 3, 0, 1)));
+            if (_mm256_movemask_epi8(same) != -1) {
+                run_every_pixel(k, &o, x, codes[g], add[g]);
+                continue;
             }
+            store_interpolated(&o, x, codes[g], lo[g], hi[g], yPrime[i], dB[i], dR[i]);
         }
     }
     return whole;

@@ -27,6 +27,13 @@ public final class VideoColorConverter: @unchecked Sendable {
     private let encode: LogTable
     private let row0: SIMD3<Float>, row1: SIMD3<Float>, row2: SIMD3<Float>
     private let luma: SIMD3<Float>
+    /// Whether 4:2:0 blocks whose luma codes lie close together are interpolated (`blockSpreadLimit`); off, every
+    /// pixel runs through the chain (the tests measure the difference).
+    let interpolatesBlocks: Bool
+
+    /// The most a 2×2 block's luma codes (10-bit scale; a quarter of it for 8-bit pictures) may spread for the block
+    /// to be interpolated from two runs of the chain instead of four.
+    static let blockSpreadLimit = 7
 
     /// The most the tone curve may multiply light by. Its black lift (BT.2390's E3, which the SDR display's BT.1886
     /// black takes back off) raises light near zero to the display's black, an unbounded ratio as light → 0: applied
@@ -35,8 +42,12 @@ public final class VideoColorConverter: @unchecked Sendable {
     static let maxBlackLift = 8.0
 
     /// A converter for pictures described by `source` (whose `needsConversion` should be true; any description works).
-    public init(source: ColorDescription) {
+    public convenience init(source: ColorDescription) { self.init(source: source, interpolatesBlocks: true) }
+
+    /// `interpolatesBlocks` false: every pixel through the chain (for the tests).
+    init(source: ColorDescription, interpolatesBlocks: Bool) {
         self.source = source
+        self.interpolatesBlocks = interpolatesBlocks
         let white = TransferCurves.sdrWhite
         switch source.transfer {
         case .pq:
@@ -145,7 +156,9 @@ public final class VideoColorConverter: @unchecked Sendable {
             ys: c.yScale / 255, rCr: c.crToR / 255, gCb: c.cbToG / 255, gCr: c.crToG / 255, bCb: c.cbToB / 255,
             yOffset: c.yOffset, cOffset: c.cOffset, luma: (luma.x, luma.y, luma.z),
             m: (row0.x, row0.y, row0.z, row1.x, row1.y, row1.z, row2.x, row2.y, row2.z),
-            cScale: (Float(224 / 1.8556), Float(224 / 1.5748)))
+            cScale: (Float(224 / 1.8556), Float(224 / 1.5748)),
+            encodeBlack: Float(TransferCurves.sdrBlack / TransferCurves.sdrWhite),
+            blockSpread: interpolatesBlocks ? Int32(Self.blockSpreadLimit >> (10 - min(buffer.format.bitDepth, 10))) : -1)
     }
 
     /// One or two luma rows and their chroma row converted (`lp_video_color_rows_avx2` says what it writes):
@@ -173,15 +186,105 @@ public final class VideoColorConverter: @unchecked Sendable {
 
     /// The Swift twin of `lp_video_color_rows_avx2`, luma pixels `start..<count` (`start` a multiple of 8, so of
     /// the chroma step too) and the chroma samples they cover: the same float operations in the same order (written
-    /// out per channel, no SIMD3 sums, whose order is unspecified), so the two agree bit for bit.
+    /// out per channel, no SIMD3 sums, whose order is unspecified), so the two agree bit for bit. Eight columns at a
+    /// time, as the kernel: blocks interpolated when `blocksInterpolate` says so, else every pixel through the chain.
     func rowsSwift<Sample: FixedWidthInteger & UnsignedInteger>(
         _ k: lp_video_color, from start: Int, yOut0: UnsafeMutablePointer<UInt8>, yOut1: UnsafeMutablePointer<UInt8>?,
         cbOut: UnsafeMutablePointer<UInt8>, crOut: UnsafeMutablePointer<UInt8>, count: Int, luma0: UnsafePointer<Sample>,
         luma1: UnsafePointer<Sample>?, cb: UnsafePointer<Sample>, cr: UnsafePointer<Sample>, chromaShiftX: Int,
         row: Int, chromaRow: Int
     ) {
-        let rows = luma1 == nil ? 1 : 2
-        for cx in (start >> chromaShiftX)..<((count + (1 << chromaShiftX) - 1) >> chromaShiftX) {
+        for group in stride(from: start, to: count, by: 8) {
+            let columns = group..<min(count, group + 8)
+            if let luma1, chromaShiftX == 1,
+               Self.blocksInterpolate(spreadLimit: Int(k.blockSpread), luma0, luma1, columns),
+               interpolatedBlocksSwift(k, columns: columns, yOut0: yOut0, yOut1: yOut1!, cbOut: cbOut, crOut: crOut,
+                                       luma0: luma0, luma1: luma1, cb: cb, cr: cr, row: row, chromaRow: chromaRow) {
+                continue
+            } else {
+                everyPixelSwift(k, columns: columns, yOut0: yOut0, yOut1: yOut1, cbOut: cbOut, crOut: crOut,
+                                luma0: luma0, luma1: luma1, cb: cb, cr: cr, chromaShiftX: chromaShiftX, row: row,
+                                chromaRow: chromaRow)
+            }
+        }
+    }
+
+    /// Whether the 2×2 blocks of `columns` (4:2:0's pixels sharing one chroma sample) are interpolated: when no
+    /// block's luma codes spread over more than `spreadLimit` (negative: never).
+    @inline(__always) static func blocksInterpolate<Sample: FixedWidthInteger & UnsignedInteger>(
+        spreadLimit: Int, _ luma0: UnsafePointer<Sample>, _ luma1: UnsafePointer<Sample>, _ columns: Range<Int>
+    ) -> Bool {
+        guard spreadLimit >= 0 else { return false }
+        for x0 in stride(from: columns.lowerBound, to: columns.upperBound, by: 2) {
+            let block = blockRange(luma0, luma1, x0..<min(columns.upperBound, x0 + 2))
+            if Int(block.hi) - Int(block.lo) > spreadLimit { return false }
+        }
+        return true
+    }
+
+    /// The darkest and brightest luma code of the block of `columns` (one or two) in both rows.
+    @inline(__always) static func blockRange<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ luma0: UnsafePointer<Sample>, _ luma1: UnsafePointer<Sample>, _ columns: Range<Int>
+    ) -> (lo: Sample, hi: Sample) {
+        var lo = min(luma0[columns.lowerBound], luma1[columns.lowerBound]), hi = max(luma0[columns.lowerBound], luma1[columns.lowerBound])
+        for x in columns.dropFirst() { lo = min(lo, min(luma0[x], luma1[x])); hi = max(hi, max(luma0[x], luma1[x])) }
+        return (lo, hi)
+    }
+
+    /// Each 2×2 block of `columns` (4:2:0, two rows) from two runs of the chain, at its darkest and its brightest luma
+    /// code: a pixel's Y′ is interpolated between them by its luma code, the block's B′ − Y′ and R′ − Y′ by its
+    /// pixels' average position (SEMANTICS.md, "Colour": why and how close).
+    private func interpolatedBlocksSwift<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ k: lp_video_color, columns: Range<Int>, yOut0: UnsafeMutablePointer<UInt8>, yOut1: UnsafeMutablePointer<UInt8>,
+        cbOut: UnsafeMutablePointer<UInt8>, crOut: UnsafeMutablePointer<UInt8>, luma0: UnsafePointer<Sample>,
+        luma1: UnsafePointer<Sample>, cb: UnsafePointer<Sample>, cr: UnsafePointer<Sample>, row: Int, chromaRow: Int
+    ) -> Bool {
+        /// The block's chroma terms and its two runs of the chain.
+        func ends(_ x0: Int) -> (lo: Sample, hi: Sample, dark: (yPrime: Float, dB: Float, dR: Float, kinks: Int32),
+                                 bright: (yPrime: Float, dB: Float, dR: Float, kinks: Int32)) {
+            let cx = x0 >> 1
+            let b = Float(cb[cx]) - k.cOffset, r = Float(cr[cx]) - k.cOffset
+            let addR = k.rCr * r, addG = k.gCb * b + k.gCr * r, addB = k.bCb * b
+            let (lo, hi) = Self.blockRange(luma0, luma1, x0..<min(columns.upperBound, x0 + 2))
+            return (lo, hi, pixel(k, luma: lo, addR: addR, addG: addG, addB: addB),
+                    pixel(k, luma: hi, addR: addR, addG: addG, addB: addB))
+        }
+        // A kink of the chain between a block's ends (the gamut moves, the encode's black) bends the line: the
+        // kernel then runs the group's pixels one by one, so the twin does.
+        for x0 in stride(from: columns.lowerBound, to: columns.upperBound, by: 2) {
+            let e = ends(x0)
+            if e.dark.kinks != e.bright.kinks { return false }
+        }
+        for x0 in stride(from: columns.lowerBound, to: columns.upperBound, by: 2) {
+            let cx = x0 >> 1, blockColumns = x0..<min(columns.upperBound, x0 + 2)
+            let (lo, hi, dark, bright) = ends(x0)
+            let inverse: Float = hi > lo ? 1 / Float(Int32(hi) - Int32(lo)) : 0
+            var positions: Float = 0
+            for (i, x) in blockColumns.enumerated() {
+                let t0 = Float(Int32(luma0[x]) - Int32(lo)) * inverse, t1 = Float(Int32(luma1[x]) - Int32(lo)) * inverse
+                yOut0[x] = Self.code(219 * (dark.yPrime + (bright.yPrime - dark.yPrime) * t0) + (16.5 + Self.dither(x, row)))
+                yOut1[x] = Self.code(219 * (dark.yPrime + (bright.yPrime - dark.yPrime) * t1) + (16.5 + Self.dither(x, row + 1)))
+                positions = i == 0 ? t0 + t1 : positions + (t0 + t1)
+            }
+            let pixels = Float(2 * blockColumns.count), inverseCount = 1 / pixels
+            let sumB = pixels * dark.dB + (bright.dB - dark.dB) * positions
+            let sumR = pixels * dark.dR + (bright.dR - dark.dR) * positions
+            let bias = 128.5 + Self.dither(cx, chromaRow)
+            cbOut[cx] = Self.code(sumB * (k.cScale.0 * inverseCount) + bias)
+            crOut[cx] = Self.code(sumR * (k.cScale.1 * inverseCount) + bias)
+        }
+        return true
+    }
+
+    /// `columns` pixel by pixel through the chain, and the chroma samples they cover.
+    private func everyPixelSwift<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ k: lp_video_color, columns group: Range<Int>, yOut0: UnsafeMutablePointer<UInt8>,
+        yOut1: UnsafeMutablePointer<UInt8>?, cbOut: UnsafeMutablePointer<UInt8>, crOut: UnsafeMutablePointer<UInt8>,
+        luma0: UnsafePointer<Sample>, luma1: UnsafePointer<Sample>?, cb: UnsafePointer<Sample>, cr: UnsafePointer<Sample>,
+        chromaShiftX: Int, row: Int, chromaRow: Int
+    ) {
+        let rows = luma1 == nil ? 1 : 2, count = group.upperBound
+        for cx in (group.lowerBound >> chromaShiftX)..<((count + (1 << chromaShiftX) - 1) >> chromaShiftX) {
             let b = Float(cb[cx]) - k.cOffset, r = Float(cr[cx]) - k.cOffset
             let addR = k.rCr * r, addG = k.gCb * b + k.gCr * r, addB = k.bCb * b
             let columns = (cx << chromaShiftX)..<min(count, (cx + 1) << chromaShiftX)
@@ -191,7 +294,7 @@ public final class VideoColorConverter: @unchecked Sendable {
                 var columnB: Float = 0, columnR: Float = 0
                 for j in 0..<rows {
                     let (out, luma) = j == 0 ? (yOut0, luma0) : (yOut1!, luma1!)
-                    let (yPrime, dB, dR) = pixel(k, luma: luma[x], addR: addR, addG: addG, addB: addB)
+                    let (yPrime, dB, dR, _) = pixel(k, luma: luma[x], addR: addR, addG: addG, addB: addB)
                     out[x] = Self.code(219 * yPrime + (16.5 + Self.dither(x, row + j)))
                     (columnB, columnR) = j == 0 ? (dB, dR) : (columnB + dB, columnR + dR)
                 }
@@ -208,7 +311,7 @@ public final class VideoColorConverter: @unchecked Sendable {
     /// colour differences B′ − Y′, R′ − Y′.
     @inline(__always) private func pixel<Sample: FixedWidthInteger & UnsignedInteger>(
         _ k: lp_video_color, luma: Sample, addR: Float, addG: Float, addB: Float
-    ) -> (Float, Float, Float) {
+    ) -> (yPrime: Float, dB: Float, dR: Float, kinks: Int32) {
         let (lw0, lw1, lw2) = k.luma, m = k.m
         let l = k.ys * (Float(luma) - k.yOffset)
         // R′G′B′ → linear, in units of SDR white (HLG: scene light); one gain from luminance.
@@ -220,28 +323,35 @@ public final class VideoColorConverter: @unchecked Sendable {
         var mR = m.0 * cR + m.1 * cG + m.2 * cB
         var mG = m.3 * cR + m.4 * cG + m.5 * cB
         var mB = m.6 * cR + m.7 * cG + m.8 * cB
-        Self.intoGamut(&mR, &mG, &mB)
+        var kinks = Self.intoGamut(&mR, &mG, &mB)
+        let black = k.encodeBlack
+        kinks |= (mR < black ? 4 : 0) | (mG < black ? 8 : 0) | (mB < black ? 16 : 0)
         let eR = encode(mR), eG = encode(mG), eB = encode(mB)
         let yPrime = 0.2126 * eR + 0.7152 * eG + 0.0722 * eB
-        return (yPrime, eB - yPrime, eR - yPrime)
+        return (yPrime, eB - yPrime, eR - yPrime, kinks)
     }
 
     /// A colour BT.709 cannot show, made one it can without shifting its hue (clipping each channel would):
     /// outside the gamut (a channel below 0), it moves along the line to its own luminance until it fits
     /// (luminance kept, saturation given up); brighter than white (a channel above 1), all three channels are
-    /// scaled down together. Colours inside, 0…1, are unchanged. Desaturating for brightness too would turn a
+    /// scaled down together. Colours inside, 0…1, are unchanged. Returns which moves it made (1: toward luminance,
+    /// 2: scaled down), where the chain has kinks. Desaturating for brightness too would turn a
     /// pure red lifted 2 % above 1 by the tone curve's black lift into pink (its zero channels rising to codes
     /// ~19, the BT.1886 curve being steep at black); scaling keeps it red.
-    @inline(__always) static func intoGamut(_ r: inout Float, _ g: inout Float, _ b: inout Float) {
+    @discardableResult @inline(__always)
+    static func intoGamut(_ r: inout Float, _ g: inout Float, _ b: inout Float) -> Int32 {
         let y = max(0.2126 * r + 0.7152 * g + 0.0722 * b, 0)
         let lo = min(min(r, g), b)
+        var moves: Int32 = 0
         if lo < 0 {
+            moves = 1
             let t = y > lo ? y / (y - lo) : 0
             r = y + t * (r - y); g = y + t * (g - y); b = y + t * (b - y)
         }
         let hi = max(max(r, g), b)
-        if hi > 1 { r /= hi; g /= hi; b /= hi }
+        if hi > 1 { r /= hi; g /= hi; b /= hi; moves |= 2 }
         r = min(max(r, 0), 1); g = min(max(g, 0), 1); b = min(max(b, 0), 1)
+        return moves
     }
 
     /// A 4×4 ordered (Bayer) dither offset in −0.5…0.5 code: breaks the bands a steep tone curve makes in smooth

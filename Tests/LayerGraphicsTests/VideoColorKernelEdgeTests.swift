@@ -25,21 +25,41 @@ private struct StepOutput: Equatable {
 /// One step of `rows` (1 or 2) luma rows of `width` pixels and their chroma row, random samples (a quarter of them
 /// the extremes, 0 and the largest code), through the AVX2 kernel or the Swift twin. Every input row ends at a
 /// guard page.
+/// With `closeLuma`, the luma codes of each chroma sample's pixels lie within a few codes of each other, around the
+/// interpolation's spread limit (`VideoColorConverter.blockSpreadLimit`), so that 4:2:0 blocks are interpolated, or
+/// not, or fall back where their ends pass different kinks of the chain.
 private func convertGuardedStep(_ converter: VideoColorConverter, format: PixelFormat, range: ColorRange, width: Int,
-                                rows: Int, row: Int, avx2: Bool, using rng: inout SplitMix) -> StepOutput {
+                                rows: Int, row: Int, avx2: Bool, closeLuma: Bool = false,
+                                using rng: inout SplitMix) -> StepOutput {
     let bytes = format.bitDepth > 8 ? 2 : 1, top = (1 << format.bitDepth) - 1
     let chromaShiftX = format.chromaShift.x, chromaWidth = (width + (1 << chromaShiftX) - 1) >> chromaShiftX
-    func samples(_ count: Int) -> GuardedMemory {
-        let codes = (0..<count).map { _ in
+    func memory(_ codes: [Int]) -> GuardedMemory {
+        GuardedMemory(count: codes.count * bytes) { i in UInt8(truncatingIfNeeded: bytes == 2 ? codes[i / 2] >> (8 * (i % 2)) : codes[i]) }
+    }
+    func randomCodes(_ count: Int) -> [Int] {
+        (0..<count).map { _ in
             switch Int.random(in: 0..<8, using: &rng) {
             case 0: 0
             case 1: top
             default: Int.random(in: 0...top, using: &rng)
             }
         }
-        return GuardedMemory(count: count * bytes) { i in UInt8(truncatingIfNeeded: bytes == 2 ? codes[i / 2] >> (8 * (i % 2)) : codes[i]) }
     }
-    let luma0 = samples(width), luma1 = samples(width), cb = samples(chromaWidth), cr = samples(chromaWidth)
+    var lumaCodes = (randomCodes(width), randomCodes(width))
+    if closeLuma {
+        let limit = Int(converter.kernelConstants(for: PixelBuffer(format: format, width: 2, height: 2, matrix: converter.source.matrix,
+                                                                   range: range) { _, _, _ in }).blockSpread)
+        for x0 in stride(from: 0, to: width, by: 1 << chromaShiftX) {
+            let spread = [0, 1, limit, limit + 1, limit + 2][Int.random(in: 0..<5, using: &rng)]
+            let base = Int.random(in: 0...(top - spread), using: &rng)
+            for x in x0..<min(width, x0 + (1 << chromaShiftX)) {
+                lumaCodes.0[x] = base + Int.random(in: 0...spread, using: &rng)
+                lumaCodes.1[x] = base + Int.random(in: 0...spread, using: &rng)
+            }
+        }
+    }
+    let luma0 = memory(lumaCodes.0), luma1 = memory(lumaCodes.1)
+    let cb = memory(randomCodes(chromaWidth)), cr = memory(randomCodes(chromaWidth))
     // A picture of the format only for its Y′CbCr coefficients (matrix, range, bit depth).
     let like = PixelBuffer(format: format, width: 2, height: 2, matrix: converter.source.matrix, range: range) { _, _, _ in }
     let k = converter.kernelConstants(for: like)
@@ -73,15 +93,19 @@ struct VideoColorKernelEdgeTests {
             for range in [ColorRange.limited, .full] {
                 for rows in format.chromaShift.y == 1 ? [1, 2] : [1] {
                     for width in 1...40 {
-                        let seed = UInt64(d * 1000 + width) << 2 | UInt64(rows - 1) << 1 | (range == .full ? 1 : 0)
-                        var a = SplitMix(state: seed), b = a
-                        let row = rows == 2 ? 2 * (width % 2) : width % 4  // every row of the dither
-                        let simd = convertGuardedStep(converter, format: format, range: range, width: width, rows: rows,
-                                                      row: row, avx2: true, using: &a)
-                        let swift = convertGuardedStep(converter, format: format, range: range, width: width, rows: rows,
-                                                       row: row, avx2: false, using: &b)
-                        if simd != swift {
-                            differ.append("\(description.transfer)/\(description.primaries) \(range) \(rows) rows width \(width)")
+                        for closeLuma in [false, true] {
+                            let seed = UInt64(d * 1000 + width) << 3 | UInt64(rows - 1) << 2 | (range == .full ? 2 : 0)
+                                | (closeLuma ? 1 : 0)
+                            var a = SplitMix(state: seed), b = a
+                            let row = rows == 2 ? 2 * (width % 2) : width % 4  // every row of the dither
+                            let simd = convertGuardedStep(converter, format: format, range: range, width: width, rows: rows,
+                                                          row: row, avx2: true, closeLuma: closeLuma, using: &a)
+                            let swift = convertGuardedStep(converter, format: format, range: range, width: width, rows: rows,
+                                                           row: row, avx2: false, closeLuma: closeLuma, using: &b)
+                            if simd != swift {
+                                differ.append("\(description.transfer)/\(description.primaries) \(range) \(rows) rows width \(width)"
+                                              + (closeLuma ? " close luma" : ""))
+                            }
                         }
                     }
                 }

@@ -138,7 +138,10 @@ long lp_add_half_change_avx2(uint8_t *y, const uint8_t *dy, long count);
 /// luminance (a `LogTable`; NULL when nothing is tone-mapped) with the source's luminance weights, the source
 /// primaries → BT.709 matrix (row-major) and the encode table (a `LogTable`). A `LogTable` is indexed by a float's bits: clamped to logFirstBits…logLastBits − 1, less logFirstBits, the nearest sample's
 /// index is that plus half a step, >> logShift (LayerGraphics' ColorTables.swift, which sets these). Tables are read
-/// at the nearest sample. cScale: BT.709's Cb and Cr in 8-bit codes per unit of B' − Y' and R' − Y'.
+/// at the nearest sample. cScale: BT.709's Cb and Cr in 8-bit codes per unit of B' − Y' and R' − Y'. blockSpread: the
+/// most a 2×2 block's luma codes may spread for the block to be interpolated from two runs of the chain (4:2:0, two
+/// rows; negative: never) when neither end of the block lies past a kink of the chain the other does not (a gamut move;
+/// a channel below encodeBlack, the light the encode makes code 0).
 typedef struct {
     uint32_t logFirstBits, logLastBits;
     int32_t logShift;
@@ -150,6 +153,8 @@ typedef struct {
     float luma[3];
     float m[9];
     float cScale[2];
+    float encodeBlack;
+    int32_t blockSpread;
 } lp_video_color;
 
 /// One or two luma rows of an HDR or wide-gamut picture, and the chroma row they share, converted to 8-bit BT.709
