@@ -1,28 +1,24 @@
-// HDR and wide-gamut video → 8-bit SDR BT.709 (LayerGraphics' VideoColorConverter.swift; its Swift twin,
-// `rowsSwift`, is the reference in the tests): the converter's per-pixel chain — Y'CbCr → R'G'B', the decode table,
-// the tone curve's gain on luminance, the primaries matrix, the gamut move, the encode table, BT.709 Y' with the
-// ordered dither — eight luma pixels a register, two luma rows a call (4:2:0's pair sharing a chroma row: its chroma
-// is loaded once), the chroma codes averaged in registers. The tables are read with gathers (one a table read, at
-// the nearest sample), each step of the chain over a chunk of pixels before the next so that the gathers overlap.
-// (Computing the encode instead — a per-octave scale from registers times a polynomial — measured no faster than
-// its three gathers.) Every float operation is the Swift twin's, in its order, without fused multiply-adds, so the
-// two agree bit for bit.
+// HDR and wide-gamut video → 8-bit SDR BT.709 with AVX2 (video_color_body.h has the chain): the curves are tables
+// read with gathers, one a curve, at the nearest sample. (Computing the encode instead — a per-octave scale from
+// registers times a polynomial — measured no faster than its three gathers with AVX2's eight-entry permutes; with
+// AVX-512's 32-entry ones it is: video_color_avx512.c.)
 #include "CKernels.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #include <string.h>
 
-#define AVX2 __attribute__((target("avx2")))
+#define VC_TARGET __attribute__((target("avx2")))
+#define VC_NAME lp_video_color_rows_avx2
 
 /// `LinearTable`: f(x) for x clamped to 0…1, the sample nearest x·scale.
-AVX2 static inline __m256 linear_table(const float *values, __m256 scale, __m256 x) {
+VC_TARGET static inline __m256 linear_table(const float *values, __m256 scale, __m256 x) {
     __m256 p = _mm256_mul_ps(_mm256_min_ps(_mm256_max_ps(x, _mm256_setzero_ps()), _mm256_set1_ps(1)), scale);
     return _mm256_i32gather_ps(values, _mm256_cvttps_epi32(_mm256_add_ps(p, _mm256_set1_ps(0.5f))), 4);
 }
 
 /// `LogTable`: f(x) for x ≥ 0, the sample nearest x's bits (exponent and top mantissa bits).
-AVX2 static inline __m256 log_table(const float *values, const lp_video_color *k, __m256 x) {
+VC_TARGET static inline __m256 log_table(const float *values, const lp_video_color *k, __m256 x) {
     const __m256i first = _mm256_set1_epi32((int32_t)k->logFirstBits);
     __m256i bits = _mm256_min_epu32(_mm256_max_epu32(_mm256_castps_si256(x), first),
                                     _mm256_set1_epi32((int32_t)(k->logLastBits - 1)));
@@ -30,299 +26,14 @@ AVX2 static inline __m256 log_table(const float *values, const lp_video_color *k
     return _mm256_i32gather_ps(values, _mm256_srl_epi32(offset, _mm_cvtsi32_si128(k->logShift)), 4);
 }
 
-/// a·x + b·y + c·z, added left to right (as the twin).
-AVX2 static inline __m256 dot3(__m256 x, __m256 y, __m256 z, float a, float b, float c) {
-    return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(a), x), _mm256_mul_ps(_mm256_set1_ps(b), y)),
-                         _mm256_mul_ps(_mm256_set1_ps(c), z));
+VC_TARGET static inline __m256 decode_curve(const lp_video_color *k, __m256 x) {
+    return linear_table(k->decode, _mm256_set1_ps(k->decodeScale), x);
 }
+VC_TARGET static inline __m256 gain_curve(const lp_video_color *k, __m256 x) { return log_table(k->gain, k, x); }
+VC_TARGET static inline __m256 encode_curve(const lp_video_color *k, __m256 x) { return log_table(k->encode, k, x); }
 
-/// Eight samples as 32-bit lanes: 8-bit or 16-bit ones.
-AVX2 static inline __m256i load8(const void *p, int sampleBytes) {
-    if (sampleBytes == 2) return _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)p));
-    return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
-}
-
-/// Four samples, each twice (the chroma of eight luma pixels of a horizontally subsampled plane).
-AVX2 static inline __m256i load4twice(const void *p, int sampleBytes) {
-    __m128i four;
-    if (sampleBytes == 2) {
-        int64_t bits;
-        memcpy(&bits, p, 8);
-        four = _mm_cvtepu16_epi32(_mm_cvtsi64_si128(bits));
-    } else {
-        int32_t bits;
-        memcpy(&bits, p, 4);
-        four = _mm_cvtepu8_epi32(_mm_cvtsi32_si128(bits));
-    }
-    return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(four), _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3));
-}
-
-/// Eight 32-bit codes truncated from floats, saturated to 0…255, as eight bytes (in lane order).
-AVX2 static inline __m128i bytes8(__m256 v) {
-    __m256i codes = _mm256_cvttps_epi32(v);
-    __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(codes), _mm256_extracti128_si256(codes, 1));
-    return _mm_packus_epi16(words, words);
-}
-
-/// The 4×4 ordered dither (`VideoColorConverter.dither`) of columns 8n + lane, row `row`, plus `bias`.
-AVX2 static inline __m256 dither_plus(long row, float bias) {
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    __m256i z = _mm256_xor_si256(lanes, _mm256_set1_epi32((int32_t)row));
-    __m256i rowBits = _mm256_set1_epi32((int32_t)((row & 1) << 2 | (row >> 1 & 1)));
-    __m256i rank = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(z, _mm256_set1_epi32(1)), 3), rowBits),
-                                   _mm256_and_si256(z, _mm256_set1_epi32(2)));
-    __m256 d = _mm256_sub_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(rank), _mm256_set1_ps(1.0f / 16)), _mm256_set1_ps(15.0f / 32));
-    return _mm256_add_ps(_mm256_set1_ps(bias), d);
-}
-
-/// The chain for eight pixels, in four steps, each one over a whole chunk of pixels before the next (see CHUNK):
-/// `light` holds their three channels from step to step.
-
-/// 1. Their luma codes and the chroma's R', G', B' terms → linear light, in units of SDR white (HLG: scene light).
-AVX2 static inline void decode8(const lp_video_color *k, __m256i lumaCodes, __m256 addR, __m256 addG, __m256 addB,
-                                __m256 *light) {
-    const __m256 scale = _mm256_set1_ps(k->decodeScale);
-    __m256 l = _mm256_mul_ps(_mm256_set1_ps(k->ys), _mm256_sub_ps(_mm256_cvtepi32_ps(lumaCodes), _mm256_set1_ps(k->yOffset)));
-    light[0] = linear_table(k->decode, scale, _mm256_add_ps(l, addR));
-    light[1] = linear_table(k->decode, scale, _mm256_add_ps(l, addG));
-    light[2] = linear_table(k->decode, scale, _mm256_add_ps(l, addB));
-}
-
-/// 2. (HDR only) the tone curve's gain, read at their luminance, on all three channels.
-AVX2 static inline void gain8(const lp_video_color *k, __m256 *light) {
-    __m256 cR = light[0], cG = light[1], cB = light[2];
-    __m256 g = log_table(k->gain, k, dot3(cR, cG, cB, k->luma[0], k->luma[1], k->luma[2]));
-    light[0] = _mm256_mul_ps(cR, g); light[1] = _mm256_mul_ps(cG, g); light[2] = _mm256_mul_ps(cB, g);
-}
-
-/// 3. Source primaries → BT.709, and into its gamut: toward the luminance where a channel is below 0, scaled down
-/// where one is above 1; then 0…1. Returns the kinks each pixel passed (the twin's `pixel`): 1 moved toward its
-/// luminance, 2 scaled down, 4, 8, 16 red, green, blue below the encode's black.
-AVX2 static inline __m256i gamut8(const lp_video_color *k, __m256 *light) {
-    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
-    const __m256 cR = light[0], cG = light[1], cB = light[2];
-    __m256 mR = dot3(cR, cG, cB, k->m[0], k->m[1], k->m[2]);
-    __m256 mG = dot3(cR, cG, cB, k->m[3], k->m[4], k->m[5]);
-    __m256 mB = dot3(cR, cG, cB, k->m[6], k->m[7], k->m[8]);
-    __m256 y = _mm256_max_ps(dot3(mR, mG, mB, 0.2126f, 0.7152f, 0.0722f), zero);
-    __m256 lo = _mm256_min_ps(_mm256_min_ps(mR, mG), mB);
-    __m256 below = _mm256_cmp_ps(lo, zero, _CMP_LT_OQ);
-    __m256i kinks = _mm256_and_si256(_mm256_castps_si256(below), _mm256_set1_epi32(1));
-    if (_mm256_movemask_ps(below)) {
-        __m256 t = _mm256_blendv_ps(zero, _mm256_div_ps(y, _mm256_sub_ps(y, lo)), _mm256_cmp_ps(y, lo, _CMP_GT_OQ));
-        mR = _mm256_blendv_ps(mR, _mm256_add_ps(y, _mm256_mul_ps(t, _mm256_sub_ps(mR, y))), below);
-        mG = _mm256_blendv_ps(mG, _mm256_add_ps(y, _mm256_mul_ps(t, _mm256_sub_ps(mG, y))), below);
-        mB = _mm256_blendv_ps(mB, _mm256_add_ps(y, _mm256_mul_ps(t, _mm256_sub_ps(mB, y))), below);
-    }
-    __m256 hi = _mm256_max_ps(_mm256_max_ps(mR, mG), mB);
-    __m256 above = _mm256_cmp_ps(hi, one, _CMP_GT_OQ);
-    kinks = _mm256_or_si256(kinks, _mm256_and_si256(_mm256_castps_si256(above), _mm256_set1_epi32(2)));
-    if (_mm256_movemask_ps(above)) {
-        mR = _mm256_blendv_ps(mR, _mm256_div_ps(mR, hi), above);
-        mG = _mm256_blendv_ps(mG, _mm256_div_ps(mG, hi), above);
-        mB = _mm256_blendv_ps(mB, _mm256_div_ps(mB, hi), above);
-    }
-    light[0] = _mm256_min_ps(_mm256_max_ps(mR, zero), one);
-    light[1] = _mm256_min_ps(_mm256_max_ps(mG, zero), one);
-    light[2] = _mm256_min_ps(_mm256_max_ps(mB, zero), one);
-    const __m256 black = _mm256_set1_ps(k->encodeBlack);
-    for (int c = 0; c < 3; c++) {
-        __m256i under = _mm256_castps_si256(_mm256_cmp_ps(light[c], black, _CMP_LT_OQ));
-        kinks = _mm256_or_si256(kinks, _mm256_and_si256(under, _mm256_set1_epi32(4 << c)));
-    }
-    return kinks;
-}
-
-/// 4. Linear → the SDR display's codes: BT.709 Y' (returned) and the colour differences B' − Y', R' − Y'.
-AVX2 static inline __m256 encode8(const lp_video_color *k, const __m256 *light, __m256 *dB, __m256 *dR) {
-    __m256 eR = log_table(k->encode, k, light[0]), eG = log_table(k->encode, k, light[1]);
-    __m256 eB = log_table(k->encode, k, light[2]);
-    __m256 yPrime = dot3(eR, eG, eB, 0.2126f, 0.7152f, 0.0722f);
-    *dB = _mm256_sub_ps(eB, yPrime);
-    *dR = _mm256_sub_ps(eR, yPrime);
-    return yPrime;
-}
-
-/// Where a call's outputs go, and the biases they share.
-typedef struct {
-    uint8_t *yOut[2], *cbOut, *crOut;
-    __m256 yBias[2], cBias, pairScales, cbScale, crScale;
-    int rows, chromaShiftX;
-} outputs;
-
-/// The codes of eight columns from x: the rows' Y' (`yPrime[j]`) and the sums over their rows of B' − Y' and R' − Y'
-/// (then over column pairs when subsampled), scaled to the chroma's codes.
-AVX2 static inline void store_group(const outputs *o, long x, const __m256 *yPrime, __m256 sumB, __m256 sumR) {
-    const __m256 y219 = _mm256_set1_ps(219);
-    long cx = x >> o->chromaShiftX;
-    for (int j = 0; j < o->rows; j++) {
-        _mm_storel_epi64((__m128i *)(o->yOut[j] + x), bytes8(_mm256_add_ps(_mm256_mul_ps(y219, yPrime[j]), o->yBias[j])));
-    }
-    if (o->chromaShiftX) {
-        // Column pairs summed: Cb's four in lanes 0…3, Cr's in 4…7.
-        __m256 pairs = _mm256_permutevar8x32_ps(_mm256_hadd_ps(sumB, sumR), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
-        __m128i codes = bytes8(_mm256_add_ps(_mm256_mul_ps(pairs, o->pairScales), o->cBias));
-        int32_t four = _mm_cvtsi128_si32(codes);
-        memcpy(o->cbOut + cx, &four, 4);
-        four = _mm_extract_epi32(codes, 1);
-        memcpy(o->crOut + cx, &four, 4);
-    } else {
-        _mm_storel_epi64((__m128i *)(o->cbOut + cx), bytes8(_mm256_add_ps(_mm256_mul_ps(sumB, o->cbScale), o->cBias)));
-        _mm_storel_epi64((__m128i *)(o->crOut + cx), bytes8(_mm256_add_ps(_mm256_mul_ps(sumR, o->crScale), o->cBias)));
-    }
-}
-
-/// Eight columns' pixels, each through the chain: row j's Y' and colour differences in `yPrime[j]`, `dB[j]`, `dR[j]`.
-AVX2 static inline void store_every_pixel(const outputs *o, long x, const __m256 *yPrime, const __m256 *dB,
-                                          const __m256 *dR) {
-    __m256 sumB = dB[0], sumR = dR[0];
-    if (o->rows == 2) {
-        sumB = _mm256_add_ps(sumB, dB[1]);
-        sumR = _mm256_add_ps(sumR, dR[1]);
-    }
-    store_group(o, x, yPrime, sumB, sumR);
-}
-
-/// The chain for the eight columns from x on their own (a group whose blocks could not be interpolated after all).
-AVX2 static void run_every_pixel(const lp_video_color *k, const outputs *o, long x, const __m256i *lumaCodes,
-                                 const __m256 *add) {
-    __m256 light[3], yPrime[2], dB[2], dR[2];
-    for (int j = 0; j < o->rows; j++) {
-        decode8(k, lumaCodes[j], add[0], add[1], add[2], light);
-        if (k->gain) gain8(k, light);
-        gamut8(k, light);
-        yPrime[j] = encode8(k, light, &dB[j], &dR[j]);
-    }
-    store_every_pixel(o, x, yPrime, dB, dR);
-}
-
-/// Eight columns × two rows of 4:2:0 from one run of the chain over their four blocks' darkest and brightest luma
-/// codes (lanes 2b and 2b + 1: block b's; `lo` and `hi` hold each pixel's block's codes): a pixel's Y' is
-/// interpolated by its code between its block's ends, a block's B' − Y' and R' − Y' by its pixels' positions summed
-/// (the twin's `interpolatedBlocksSwift`, in its order).
-AVX2 static inline void store_interpolated(const outputs *o, long x, const __m256i *lumaCodes, __m256i lo, __m256i hi,
-                                          __m256 yEnds, __m256 dBEnds, __m256 dREnds) {
-    const __m256 zero = _mm256_setzero_ps();
-    __m256 spread = _mm256_cvtepi32_ps(_mm256_sub_epi32(hi, lo));
-    __m256 inverse = _mm256_and_ps(_mm256_div_ps(_mm256_set1_ps(1), spread), _mm256_cmp_ps(spread, zero, _CMP_GT_OQ));
-    __m256 yLo = _mm256_moveldup_ps(yEnds), yRise = _mm256_sub_ps(_mm256_movehdup_ps(yEnds), yLo);
-    __m256 t[2], yPrime[2];
-    for (int j = 0; j < 2; j++) {
-        t[j] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(lumaCodes[j], lo)), inverse);
-        yPrime[j] = _mm256_add_ps(yLo, _mm256_mul_ps(yRise, t[j]));
-    }
-    __m256 columns = _mm256_add_ps(t[0], t[1]);
-    __m256 positions = _mm256_add_ps(columns, _mm256_shuffle_ps(columns, columns, _MM_SHUFFLE(2, 3, 0, 1)));
-    const __m256 four = _mm256_set1_ps(4);
-    __m256 bLo = _mm256_moveldup_ps(dBEnds), rLo = _mm256_moveldup_ps(dREnds);
-    __m256 sumB = _mm256_add_ps(_mm256_mul_ps(four, bLo), _mm256_mul_ps(_mm256_sub_ps(_mm256_movehdup_ps(dBEnds), bLo), positions));
-    __m256 sumR = _mm256_add_ps(_mm256_mul_ps(four, rLo), _mm256_mul_ps(_mm256_sub_ps(_mm256_movehdup_ps(dREnds), rLo), positions));
-    for (int j = 0; j < 2; j++) {
-        _mm_storel_epi64((__m128i *)(o->yOut[j] + x),
-                         bytes8(_mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(219), yPrime[j]), o->yBias[j])));
-    }
-    // Each block's sums sit in both its lanes: Cb's four into lanes 0…3, Cr's into 4…7.
-    __m256 pairs = _mm256_permutevar8x32_ps(_mm256_shuffle_ps(sumB, sumR, _MM_SHUFFLE(2, 0, 2, 0)),
-                                            _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
-    __m128i codes = bytes8(_mm256_add_ps(_mm256_mul_ps(pairs, o->pairScales), o->cBias));
-    long cx = x >> 1;
-    int32_t bytes4 = _mm_cvtsi128_si32(codes);
-    memcpy(o->cbOut + cx, &bytes4, 4);
-    bytes4 = _mm_extract_epi32(codes, 1);
-    memcpy(o->crOut + cx, &bytes4, 4);
-}
-
-/// Eight-column groups a call converts in one go: each step of the chain for all of their runs, then the next step.
-/// A step is a short chain over independent pixels, so the core overlaps many table reads (and divisions) instead of
-/// waiting for each one: the whole chain in one loop waited on the reads' latency (7.3 ns a pixel on a real 4K frame;
-/// in four steps 4.7, chroma included).
-#define GROUPS 4
-
-AVX2 long lp_video_color_rows_avx2(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut, uint8_t *crOut,
-                                   long count, const void *luma0, const void *luma1, const void *cb, const void *cr,
-                                   int sampleBytes, int chromaShiftX, long row, long chromaRow) {
-    const long whole = count / 8 * 8;
-    outputs o;
-    o.yOut[0] = yOut0; o.yOut[1] = yOut1; o.cbOut = cbOut; o.crOut = crOut;
-    o.rows = luma1 ? 2 : 1;
-    o.chromaShiftX = chromaShiftX;
-    // The dither of a group of eight columns is the same in every group (the 4×4 pattern repeats every 4 columns),
-    // plus the codes' offset and half a code (the conversion truncates).
-    o.yBias[0] = dither_plus(row, 16.5f); o.yBias[1] = dither_plus(row + 1, 16.5f);
-    o.cBias = dither_plus(chromaRow, 128.5f);
-    // 1 / the luma pixels a chroma sample covers (1, 2 or 4: exact), folded into Cb's and Cr's scales.
-    const float inverseCount = 1.0f / (float)(o.rows << chromaShiftX);
-    const float cbScale = k->cScale[0] * inverseCount, crScale = k->cScale[1] * inverseCount;
-    o.pairScales = _mm256_setr_ps(cbScale, cbScale, cbScale, cbScale, crScale, crScale, crScale, crScale);
-    o.cbScale = _mm256_set1_ps(cbScale); o.crScale = _mm256_set1_ps(crScale);
-    const int blocks = o.rows == 2 && chromaShiftX == 1 && k->blockSpread >= 0;
-    const __m256i spreadLimit = _mm256_set1_epi32(k->blockSpread);
-    const void *luma[2] = {luma0, luma1};
-    // Per group: its luma codes, chroma terms, whether its blocks are interpolated (and their ends), its first run.
-    __m256i codes[GROUPS][2], lo[GROUPS], hi[GROUPS];
-    __m256 add[GROUPS][3];
-    int interpolated[GROUPS], first[GROUPS];
-    // Per run of the chain: its luma codes, its group, its light from step to step, the kinks it passed.
-    __m256i runCodes[2 * GROUPS], kinks[2 * GROUPS];
-    int runGroup[2 * GROUPS];
-    __m256 light[2 * GROUPS][3], yPrime[2 * GROUPS], dB[2 * GROUPS], dR[2 * GROUPS];
-    for (long start = 0; start < whole; start += 8 * GROUPS) {
-        const int groups = (int)((whole - start < 8 * GROUPS ? whole - start : 8 * GROUPS) / 8);
-        int runs = 0;
-        for (int g = 0; g < groups; g++) {
-            long x = start + 8 * g, cx = x >> chromaShiftX;
-            const char *bp = (const char *)cb + cx * sampleBytes, *rp = (const char *)cr + cx * sampleBytes;
-            __m256i cbi = chromaShiftX ? load4twice(bp, sampleBytes) : load8(bp, sampleBytes);
-            __m256i cri = chromaShiftX ? load4twice(rp, sampleBytes) : load8(rp, sampleBytes);
-            __m256 b = _mm256_sub_ps(_mm256_cvtepi32_ps(cbi), _mm256_set1_ps(k->cOffset));
-            __m256 r = _mm256_sub_ps(_mm256_cvtepi32_ps(cri), _mm256_set1_ps(k->cOffset));
-            add[g][0] = _mm256_mul_ps(_mm256_set1_ps(k->rCr), r);
-            add[g][1] = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(k->gCb), b), _mm256_mul_ps(_mm256_set1_ps(k->gCr), r));
-            add[g][2] = _mm256_mul_ps(_mm256_set1_ps(k->bCb), b);
-            for (int j = 0; j < o.rows; j++) codes[g][j] = load8((const char *)luma[j] + x * sampleBytes, sampleBytes);
-            first[g] = runs;
-            interpolated[g] = 0;
-            if (blocks) {
-                // Each pixel's block's darkest and brightest codes: the rows' per column, then the column pair's.
-                __m256i columnLo = _mm256_min_epi32(codes[g][0], codes[g][1]), columnHi = _mm256_max_epi32(codes[g][0], codes[g][1]);
-                lo[g] = _mm256_min_epi32(columnLo, _mm256_shuffle_epi32(columnLo, _MM_SHUFFLE(2, 3, 0, 1)));
-                hi[g] = _mm256_max_epi32(columnHi, _mm256_shuffle_epi32(columnHi, _MM_SHUFFLE(2, 3, 0, 1)));
-                if (!_mm256_movemask_epi8(_mm256_cmpgt_epi32(_mm256_sub_epi32(hi[g], lo[g]), spreadLimit))) {
-                    interpolated[g] = 1;
-                    runGroup[runs] = g;
-                    runCodes[runs++] = _mm256_blend_epi32(lo[g], hi[g], 0xAA);
-                    continue;
-                }
-            }
-            for (int j = 0; j < o.rows; j++) { runGroup[runs] = g; runCodes[runs++] = codes[g][j]; }
-        }
-        for (int i = 0; i < runs; i++) {
-            const __m256 *a = add[runGroup[i]];
-            decode8(k, runCodes[i], a[0], a[1], a[2], light[i]);
-        }
-        if (k->gain) {
-            for (int i = 0; i < runs; i++) gain8(k, light[i]);
-        }
-        for (int i = 0; i < runs; i++) kinks[i] = gamut8(k, light[i]);
-        for (int i = 0; i < runs; i++) yPrime[i] = encode8(k, light[i], &dB[i], &dR[i]);
-        for (int g = 0; g < groups; g++) {
-            long x = start + 8 * g;
-            int i = first[g];
-            if (!interpolated[g]) {
-                store_every_pixel(&o, x, &yPrime[i], &dB[i], &dR[i]);
-                continue;
-            }
-            // A kink between a block's ends: the line would cut the corner; these columns go pixel by pixel.
-            __m256i same = _mm256_cmpeq_epi32(kinks[i], _mm256_shuffle_epi32(kinks[i], _MM_SHUFFLE(2, 3, 0, 1)));
-            if (_mm256_movemask_epi8(same) != -1) {
-                run_every_pixel(k, &o, x, codes[g], add[g]);
-                continue;
-            }
-            store_interpolated(&o, x, codes[g], lo[g], hi[g], yPrime[i], dB[i], dR[i]);
-        }
-    }
-    return whole;
-}
+#include "video_color_steps8.h"
+#include "video_color_body.h"
 
 #else
 

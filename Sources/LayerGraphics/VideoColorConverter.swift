@@ -25,6 +25,11 @@ public final class VideoColorConverter: @unchecked Sendable {
     /// channels; nil for SDR, which is not tone-mapped.
     private let gain: LogTable?
     private let encode: LogTable
+    /// The same three curves as cubic pieces (the encode's without its clamp to 0…1), for CPUs with AVX-512.
+    private let decodeCurve: PolynomialCurve, gainCurve: PolynomialCurve?, encodeCurve: PolynomialCurve
+    /// Whether the chain reads its curves from the cubic pieces (where the CPU has AVX-512: `prefersPolynomials`)
+    /// rather than the tables; both kernels and the twin follow it, so one machine gives one set of pixels.
+    let usesPolynomials: Bool
     private let row0: SIMD3<Float>, row1: SIMD3<Float>, row2: SIMD3<Float>
     private let luma: SIMD3<Float>
     /// Whether 4:2:0 blocks whose luma codes lie close together are interpolated (`blockSpreadLimit`); off, every
@@ -42,38 +47,56 @@ public final class VideoColorConverter: @unchecked Sendable {
     static let maxBlackLift = 8.0
 
     /// A converter for pictures described by `source` (whose `needsConversion` should be true; any description works).
-    public convenience init(source: ColorDescription) { self.init(source: source, interpolatesBlocks: true) }
+    public convenience init(source: ColorDescription) {
+        self.init(source: source, interpolatesBlocks: true, polynomials: Self.prefersPolynomials)
+    }
 
-    /// `interpolatesBlocks` false: every pixel through the chain (for the tests).
-    init(source: ColorDescription, interpolatesBlocks: Bool) {
+    /// Whether this machine's converters use the polynomial curves: the CPU has AVX-512 (F, VL) and the AVX2 kernels
+    /// run; `LAYERPLAY_SIMD=avx2` keeps the tables (the pixels of a machine without AVX-512).
+    public static let prefersPolynomials = avx512KernelRuns
+        && ProcessInfo.processInfo.environment["LAYERPLAY_SIMD"] != "avx2"
+    /// Whether the polynomial curves' kernel can run here (AVX-512 F and VL, and the AVX2 kernels on).
+    static let avx512KernelRuns = avx2KernelsEnabled && lp_cpu_has_avx512() != 0
+
+    /// `interpolatesBlocks` false: every pixel through the chain; `polynomials`: the curves as cubic pieces rather
+    /// than tables (for the tests).
+    init(source: ColorDescription, interpolatesBlocks: Bool, polynomials: Bool) {
         self.source = source
         self.interpolatesBlocks = interpolatesBlocks
+        self.usesPolynomials = polynomials
         let white = TransferCurves.sdrWhite
+        let decodeFunction: (Double) -> Double, gainFunction: ((Double) -> Double)?
         switch source.transfer {
         case .pq:
-            decode = LinearTable(count: 4096) { TransferCurves.pqToNits($0) / white }
+            decodeFunction = { TransferCurves.pqToNits($0) / white }
             let curve = ToneCurve(sourceBlack: source.sourceBlack, sourcePeak: source.sourcePeak)
-            gain = LogTable { i in min(curve(i * white) / white / i, Self.maxBlackLift) }
+            gainFunction = { i in min(curve(i * white) / white / i, Self.maxBlackLift) }
         case .hlg:
             // Scene light E; the OOTF F = Lw·Ys^(γ−1)·E of a 1000-nit display and the tone curve depend on the scene
             // luminance Ys alone, so they make one factor. BT.2100's black lift (E′ → (1 − β)·E′ + β, the display's
             // 0.005-nit black) is applied to luminance, not to each channel: per channel it would lift the zero
             // channels of a bright saturated colour (BT.709 red showing G, B ≈ 10 where libplacebo shows 0).
-            decode = LinearTable(count: 4096) { TransferCurves.hlgToScene($0) }
+            decodeFunction = { TransferCurves.hlgToScene($0) }
             let peak = 1000.0, black = TransferCurves.hlgDisplayBlack, gamma = TransferCurves.hlgSystemGamma(peak: peak)
             let lift = TransferCurves.hlgBlackLift(black: black, peak: peak)
             let curve = ToneCurve(sourceBlack: black, sourcePeak: peak)
-            gain = LogTable { ys in
+            gainFunction = { ys in
                 let lifted = TransferCurves.hlgToScene((1 - lift) * TransferCurves.sceneToHLG(ys) + lift)
                 let display = peak * pow(ys, gamma)
                 let mapped = curve(peak * pow(lifted, gamma))
                 return peak * pow(ys, gamma - 1) / white * min(mapped / display, Self.maxBlackLift)
             }
         case .sdr, .unspecified:
-            decode = LinearTable(count: 4096) { TransferCurves.sdrToNits($0) / white }
-            gain = nil
+            decodeFunction = { TransferCurves.sdrToNits($0) / white }
+            gainFunction = nil
         }
+        decode = LinearTable(count: 4096, decodeFunction)
+        gain = gainFunction.map { LogTable($0) }
         encode = LogTable { TransferCurves.nitsToSDR($0 * white) }
+        decodeCurve = PolynomialCurve(.unit, decodeFunction)
+        gainCurve = gainFunction.map { PolynomialCurve(Self.gainDomain, $0) }
+        let (a, b) = TransferCurves.bt1886Parts
+        encodeCurve = PolynomialCurve(Self.encodeDomain) { pow(max($0 * white, 0) / a, 1 / TransferCurves.bt1886Gamma) - b }
         let primaries = source.primaries == .unspecified ? ColorPrimaries.bt709 : source.primaries
         let rows = primaries.toBT709.rows.map { SIMD3(Float($0.x), Float($0.y), Float($0.z)) }
         (row0, row1, row2) = (rows[0], rows[1], rows[2])
@@ -81,10 +104,18 @@ public final class VideoColorConverter: @unchecked Sendable {
         luma = SIMD3(Float(w.x), Float(w.y), Float(w.z))
     }
 
+    /// The gain's pieces: an octave each from 2⁻²⁴ to 2⁸ of SDR white (10,000 nits is 2^5.6).
+    static let gainDomain = PolynomialCurve.Domain.octaves(firstExponent: -24, perOctave: 1)
+    /// The encode's: half an octave each from 2⁻¹⁶ to 1 (below 2⁻¹⁰ is under the display's black, code 0).
+    static let encodeDomain = PolynomialCurve.Domain.octaves(firstExponent: -16, perOctave: 2)
+
     deinit {
         decode.deallocate()
         gain?.deallocate()
         encode.deallocate()
+        decodeCurve.deallocate()
+        gainCurve?.deallocate()
+        encodeCurve.deallocate()
     }
 
     /// The picture converted: same size and chroma subsampling, 8 bits, BT.709 limited range. `buffer` must be
@@ -158,7 +189,10 @@ public final class VideoColorConverter: @unchecked Sendable {
             m: (row0.x, row0.y, row0.z, row1.x, row1.y, row1.z, row2.x, row2.y, row2.z),
             cScale: (Float(224 / 1.8556), Float(224 / 1.5748)),
             encodeBlack: Float(TransferCurves.sdrBlack / TransferCurves.sdrWhite),
-            blockSpread: interpolatesBlocks ? Int32(Self.blockSpreadLimit >> (10 - min(buffer.format.bitDepth, 10))) : -1)
+            blockSpread: interpolatesBlocks ? Int32(Self.blockSpreadLimit >> (10 - min(buffer.format.bitDepth, 10))) : -1,
+            decodeCurve: decodeCurve.coefficients, gainCurve: gainCurve?.coefficients, encodeCurve: encodeCurve.coefficients,
+            gainCurveFirstBits: gainCurve?.firstBits ?? 0, encodeCurveFirstBits: encodeCurve.firstBits,
+            gainCurveShift: Int32(gainCurve?.shift ?? 23), encodeCurveShift: Int32(encodeCurve.shift))
     }
 
     /// One or two luma rows and their chroma row converted (`lp_video_color_rows_avx2` says what it writes):
@@ -168,10 +202,12 @@ public final class VideoColorConverter: @unchecked Sendable {
               luma1: UnsafeRawPointer?, cb: UnsafeRawPointer, cr: UnsafeRawPointer, sampleBytes: Int, chromaShiftX: Int,
               row: Int, chromaRow: Int, avx2: Bool) {
         var done = 0
-        if avx2 {
+        // The polynomial curves' kernel needs AVX-512; without it (a test's converter) the twin does them.
+        if avx2 && (!usesPolynomials || Self.avx512KernelRuns) {
             withUnsafePointer(to: k) { k in
-                done = lp_video_color_rows_avx2(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr,
-                                                Int32(sampleBytes), Int32(chromaShiftX), row, chromaRow)
+                let kernel = usesPolynomials ? lp_video_color_rows_avx512 : lp_video_color_rows_avx2
+                done = kernel(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr, Int32(sampleBytes),
+                              Int32(chromaShiftX), row, chromaRow)
             }
         }
         guard done < count else { return }
@@ -315,9 +351,9 @@ public final class VideoColorConverter: @unchecked Sendable {
         let (lw0, lw1, lw2) = k.luma, m = k.m
         let l = k.ys * (Float(luma) - k.yOffset)
         // R′G′B′ → linear, in units of SDR white (HLG: scene light); one gain from luminance.
-        var cR = decode(l + addR), cG = decode(l + addG), cB = decode(l + addB)
-        if let gain {
-            let g = gain(lw0 * cR + lw1 * cG + lw2 * cB)
+        var cR = decoded(l + addR), cG = decoded(l + addG), cB = decoded(l + addB)
+        if gain != nil {
+            let g = gained(lw0 * cR + lw1 * cG + lw2 * cB)
             cR *= g; cG *= g; cB *= g
         }
         var mR = m.0 * cR + m.1 * cG + m.2 * cB
@@ -326,9 +362,16 @@ public final class VideoColorConverter: @unchecked Sendable {
         var kinks = Self.intoGamut(&mR, &mG, &mB)
         let black = k.encodeBlack
         kinks |= (mR < black ? 4 : 0) | (mG < black ? 8 : 0) | (mB < black ? 16 : 0)
-        let eR = encode(mR), eG = encode(mG), eB = encode(mB)
+        let eR = encoded(mR), eG = encoded(mG), eB = encoded(mB)
         let yPrime = 0.2126 * eR + 0.7152 * eG + 0.0722 * eB
         return (yPrime, eB - yPrime, eR - yPrime, kinks)
+    }
+
+    /// The chain's three curves, from the tables or the cubic pieces (`usesPolynomials`), as the kernels read them.
+    @inline(__always) private func decoded(_ x: Float) -> Float { usesPolynomials ? decodeCurve(x) : decode(x) }
+    @inline(__always) private func gained(_ x: Float) -> Float { usesPolynomials ? gainCurve!(x) : gain!(x) }
+    @inline(__always) private func encoded(_ x: Float) -> Float {
+        usesPolynomials ? min(max(encodeCurve(x), 0), 1) : encode(x)
     }
 
     /// A colour BT.709 cannot show, made one it can without shifting its hue (clipping each channel would):
@@ -349,7 +392,11 @@ public final class VideoColorConverter: @unchecked Sendable {
             r = y + t * (r - y); g = y + t * (g - y); b = y + t * (b - y)
         }
         let hi = max(max(r, g), b)
-        if hi > 1 { r /= hi; g /= hi; b /= hi; moves |= 2 }
+        if hi > 1 {
+            // One division, three multiplications (as the kernels: a division costs several multiplications).
+            let scale = 1 / hi
+            r *= scale; g *= scale; b *= scale; moves |= 2
+        }
         r = min(max(r, 0), 1); g = min(max(g, 0), 1); b = min(max(b, 0), 1)
         return moves
     }

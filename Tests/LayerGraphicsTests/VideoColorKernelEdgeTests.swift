@@ -16,6 +16,14 @@ private let descriptions = [
     ColorDescription(matrix: .bt709, primaries: .displayP3, transfer: .sdr),
 ]
 
+/// Converters for `description` with each kind of curve whose kernel runs here: the tables (AVX2) and, where the CPU
+/// has AVX-512, the cubic pieces.
+private func convertersWithEachKernel(_ description: ColorDescription) -> [VideoColorConverter] {
+    [false, true].filter { !$0 || VideoColorConverter.avx512KernelRuns }.map {
+        VideoColorConverter(source: description, interpolatesBlocks: true, polynomials: $0)
+    }
+}
+
 /// A step's outputs: the Y codes of its rows, then the Cb and Cr codes.
 private struct StepOutput: Equatable {
     var y: [[UInt8]]
@@ -88,8 +96,10 @@ struct VideoColorKernelEdgeTests {
           arguments: [PixelFormat.yuv420p10, .yuv444p10, .yuv422p10, .yuv420p, .yuv422p])
     func avx2StepAgreesWithTheSwiftTwin(_ format: PixelFormat) {
         var differ: [String] = []
-        for (d, description) in descriptions.enumerated() {
-            let converter = VideoColorConverter(source: description)
+        let cases = descriptions.enumerated().flatMap { d, description in
+            convertersWithEachKernel(description).map { (d, description, $0) }
+        }
+        for (d, description, converter) in cases {
             for range in [ColorRange.limited, .full] {
                 for rows in format.chromaShift.y == 1 ? [1, 2] : [1] {
                     for width in 1...40 {
@@ -104,7 +114,7 @@ struct VideoColorKernelEdgeTests {
                                                            row: row, avx2: false, closeLuma: closeLuma, using: &b)
                             if simd != swift {
                                 differ.append("\(description.transfer)/\(description.primaries) \(range) \(rows) rows width \(width)"
-                                              + (closeLuma ? " close luma" : ""))
+                                              + (closeLuma ? " close luma" : "") + (converter.usesPolynomials ? " polynomials" : ""))
                             }
                         }
                     }
@@ -121,8 +131,7 @@ struct VideoColorKernelEdgeTests {
         // the planes of both conversions, chroma averages included, are the same codes.
         var rng = SplitMix(state: 27)
         let top = (1 << format.bitDepth) - 1
-        for description in descriptions {
-            let converter = VideoColorConverter(source: description)
+        for (description, converter) in descriptions.flatMap({ d in convertersWithEachKernel(d).map { (d, $0) } }) {
             let picture = PixelBuffer(format: format, width: 37, height: 11, matrix: description.matrix, range: .limited) { plane, base, bpr in
                 let rows = plane == 0 ? 11 : (11 + (1 << format.chromaShift.y) - 1) >> format.chromaShift.y
                 for i in 0..<(bpr * rows / (format.bitDepth > 8 ? 2 : 1)) {

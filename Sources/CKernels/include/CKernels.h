@@ -10,6 +10,8 @@
 
 /// 1 when the CPU runs AVX2 (and the kernels below may be called), else 0.
 int lp_cpu_has_avx2(void);
+/// Whether the CPU has AVX-512 F and VL (the colour converter's polynomial kernel).
+int lp_cpu_has_avx512(void);
 
 /// Three 8-bit planes of a 4:2:0 picture.
 typedef struct {
@@ -141,7 +143,9 @@ long lp_add_half_change_avx2(uint8_t *y, const uint8_t *dy, long count);
 /// at the nearest sample. cScale: BT.709's Cb and Cr in 8-bit codes per unit of B' − Y' and R' − Y'. blockSpread: the
 /// most a 2×2 block's luma codes may spread for the block to be interpolated from two runs of the chain (4:2:0, two
 /// rows; negative: never) when neither end of the block lies past a kink of the chain the other does not (a gamut move;
-/// a channel below encodeBlack, the light the encode makes code 0).
+/// a channel below encodeBlack, the light the encode makes code 0). The same curves as 32 cubic pieces each
+/// (`PolynomialCurve`: c₀ of the pieces, then c₁, c₂, c₃; decode over 0…1, gain and encode over octaves from the
+/// first bits, a piece every 2^shift bits; the encode's without its clamp to 0…1), for the AVX-512 kernel.
 typedef struct {
     uint32_t logFirstBits, logLastBits;
     int32_t logShift;
@@ -155,6 +159,9 @@ typedef struct {
     float cScale[2];
     float encodeBlack;
     int32_t blockSpread;
+    const float *decodeCurve, *gainCurve, *encodeCurve;
+    uint32_t gainCurveFirstBits, encodeCurveFirstBits;
+    int32_t gainCurveShift, encodeCurveShift;
 } lp_video_color;
 
 /// One or two luma rows of an HDR or wide-gamut picture, and the chroma row they share, converted to 8-bit BT.709
@@ -168,6 +175,13 @@ typedef struct {
 long lp_video_color_rows_avx2(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut, uint8_t *crOut,
                               long count, const void *luma0, const void *luma1, const void *cb, const void *cr,
                               int sampleBytes, int chromaShiftX, long row, long chromaRow);
+
+/// `lp_video_color_rows_avx2` with the polynomial curves (decodeCurve, gainCurve, encodeCurve) in place of the
+/// tables, for CPUs with AVX-512 F and VL (`lp_cpu_has_avx512`). Bit for bit `VideoColorConverter.rowsSwift` with
+/// its polynomial curves.
+long lp_video_color_rows_avx512(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut, uint8_t *crOut,
+                                long count, const void *luma0, const void *luma1, const void *cb, const void *cr,
+                                int sampleBytes, int chromaShiftX, long row, long chromaRow);
 
 /// A row of 10-bit samples (in 16-bit words) → 8-bit ones: dst[x] = min((src[x] + d) >> 2, 255), the sum saturating
 /// at 65535, with d the 2×2 ordered dither of column x and row `row` (0, 2 on even rows; 3, 1 on odd ones), 16
