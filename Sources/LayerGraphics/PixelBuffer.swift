@@ -128,9 +128,18 @@ public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Allocates planes of the given format and lets `fill` write them once (plane index, base, bytes per row).
-    public init(format: PixelFormat, width: Int, height: Int, matrix: ColorMatrix = .bt709, range: ColorRange = .limited,
-                chromaLocation: ChromaLocation = .left,
-                fill: (_ plane: Int, _ base: UnsafeMutableRawPointer, _ bytesPerRow: Int) -> Void) {
+    public convenience init(format: PixelFormat, width: Int, height: Int, matrix: ColorMatrix = .bt709,
+                            range: ColorRange = .limited, chromaLocation: ChromaLocation = .left,
+                            fill: (_ plane: Int, _ base: UnsafeMutableRawPointer, _ bytesPerRow: Int) -> Void) {
+        self.init(format: format, width: width, height: height, matrix: matrix, range: range,
+                  chromaLocation: chromaLocation, pool: nil, fill: fill)
+    }
+
+    /// As `init(format:width:height:…fill:)`, with the memory from `pool` (when given), which takes it back when the
+    /// buffer is released.
+    init(format: PixelFormat, width: Int, height: Int, matrix: ColorMatrix, range: ColorRange,
+         chromaLocation: ChromaLocation, pool: PictureMemoryPool?,
+         fill: (_ plane: Int, _ base: UnsafeMutableRawPointer, _ bytesPerRow: Int) -> Void) {
         precondition(width > 0 && height > 0, "a pixel buffer has at least one pixel")
         let shift = format.chromaShift
         var layout: [(offset: Int, bytesPerRow: Int, width: Int, height: Int)] = []
@@ -143,13 +152,20 @@ public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
             layout.append((total, bpr, w, h))
             total += bpr * h
         }
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(total, 1), alignment: 64)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(total, 1))
+        let memory: UnsafeMutableRawPointer
+        if let pool {
+            let block = pool.block(byteCount: max(total, 1))
+            memory = block.base
+            self.owner = block; self.ownedMemory = nil
+        } else {
+            memory = UnsafeMutableRawPointer.allocate(byteCount: max(total, 1), alignment: 64)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: max(total, 1))
+            self.owner = nil; self.ownedMemory = memory
+        }
         for (p, l) in layout.enumerated() { fill(p, memory + l.offset, l.bytesPerRow) }
         self.format = format; self.width = width; self.height = height
         self.planes = layout.map { PixelPlane(base: UnsafeRawPointer(memory + $0.offset), bytesPerRow: $0.bytesPerRow, width: $0.width, height: $0.height) }
         self.matrix = matrix; self.range = range; self.chromaLocation = chromaLocation
-        self.owner = nil; self.ownedMemory = memory
     }
 
     deinit { ownedMemory?.deallocate() }

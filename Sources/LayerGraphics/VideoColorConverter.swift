@@ -30,6 +30,8 @@ public final class VideoColorConverter: @unchecked Sendable {
     /// Whether the chain reads its curves from the cubic pieces (where the CPU has AVX-512: `prefersPolynomials`)
     /// rather than the tables; both kernels and the twin follow it, so one machine gives one set of pixels.
     let usesPolynomials: Bool
+    /// The converted pictures' memory, used again once a picture is released (every byte of a picture is written).
+    private let memory = PictureMemoryPool()
     private let row0: SIMD3<Float>, row1: SIMD3<Float>, row2: SIMD3<Float>
     private let luma: SIMD3<Float>
     /// Whether 4:2:0 blocks whose luma codes lie close together are interpolated (`blockSpreadLimit`); off, every
@@ -129,7 +131,7 @@ public final class VideoColorConverter: @unchecked Sendable {
         let chromaRows = buffer.planes[1].height
         var planes = Array(repeating: (UnsafeMutableRawPointer(bitPattern: 64)!, 0), count: 3)
         return PixelBuffer(format: format, width: buffer.width, height: buffer.height, matrix: .bt709, range: .limited,
-                           chromaLocation: buffer.chromaLocation) { plane, base, bytesPerRow in
+                           chromaLocation: buffer.chromaLocation, pool: memory) { plane, base, bytesPerRow in
             // The allocation hands planes over one at a time: remember them, convert once all three are known.
             planes[plane] = (base, bytesPerRow)
             guard plane == 2 else { return }
