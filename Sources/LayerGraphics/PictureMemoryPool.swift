@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Memory for pictures of one size, taken back when a picture made from it is released and handed out again. A
 /// converter that makes a new picture every frame would otherwise take fresh pages from the kernel every frame,
 /// which the kernel zeroes first: measured on a 1080p PQ export, that zeroing cost a third as much as the colour
@@ -24,6 +26,9 @@ final class PictureMemoryPool: Sendable {
     let kept: Int
     /// The free blocks' addresses and their size.
     private let free = Guarded<(addresses: [UInt], byteCount: Int)>(([], 0))
+    /// How many blocks it has allocated (the tests count reuse).
+    private let allocated = Atomic<Int>(0)
+    var allocations: Int { allocated.load(ordering: .relaxed) }
 
     init(kept: Int = 4) { self.kept = kept }
 
@@ -40,6 +45,7 @@ final class PictureMemoryPool: Sendable {
             return UnsafeMutableRawPointer(bitPattern: address)
         }
         if let reused { return Block(base: reused, byteCount: byteCount, pool: self) }
+        allocated.add(1, ordering: .relaxed)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 64)
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         return Block(base: memory, byteCount: byteCount, pool: self)

@@ -32,6 +32,8 @@ public final class VideoColorConverter: @unchecked Sendable {
     let usesPolynomials: Bool
     /// The converted pictures' memory, used again once a picture is released (every byte of a picture is written).
     private let memory = PictureMemoryPool()
+    /// How many pictures' memory it has allocated (the rest reused).
+    var pictureAllocations: Int { memory.allocations }
     private let row0: SIMD3<Float>, row1: SIMD3<Float>, row2: SIMD3<Float>
     private let luma: SIMD3<Float>
     /// Whether 4:2:0 blocks whose luma codes lie close together are interpolated (`blockSpreadLimit`); off, every
