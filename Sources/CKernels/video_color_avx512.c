@@ -129,7 +129,7 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
         for (int c = 0; c < 3; c++) a[c] = join(add[group[i]][c], add[group[j]][c]);
         decode16(k, _mm512_castps_si512(join(_mm256_castsi256_ps(codes[i]), _mm256_castsi256_ps(codes[j]))), a, light[p]);
     }
-    if (k->gain) {
+    if (k->gainCurve) {
         for (int p = 0; p < pairs; p++) gain16(k, light[p]);
     }
     __m512i kinked[4];

@@ -20,16 +20,20 @@ import Foundation
 public final class VideoColorConverter: @unchecked Sendable {
     /// The description it converts from.
     public let source: ColorDescription
-    private let decode: LinearTable
-    /// Linear intensity (units of SDR white; for HLG: scene luminance) → the factor that multiplies all three
-    /// channels; nil for SDR, which is not tone-mapped.
-    private let gain: LogTable?
-    private let encode: LogTable
-    /// The same three curves as cubic pieces (the encode's without its clamp to 0…1), for CPUs with AVX-512.
-    private let decodeCurve: PolynomialCurve, gainCurve: PolynomialCurve?, encodeCurve: PolynomialCurve
-    /// Whether the chain reads its curves from the cubic pieces (where the CPU has AVX-512: `prefersPolynomials`)
-    /// rather than the tables; both kernels and the twin follow it, so one machine gives one set of pixels.
+    /// The chain's three curves: code value → linear light; linear intensity (units of SDR white; for HLG: scene
+    /// luminance) → the factor that multiplies all three channels (nil for SDR, which is not tone-mapped); linear
+    /// light → the SDR display's code value. As tables (the AVX2 kernel's) or as cubic pieces (the AVX-512
+    /// kernel's, where the CPU has it: `prefersPolynomials`; the encode's without its clamp to 0…1); the twin reads
+    /// the same form as the kernel, so one machine gives one set of pixels.
+    private enum Curves {
+        case tables(decode: LinearTable, gain: LogTable?, encode: LogTable)
+        case polynomials(decode: PolynomialCurve, gain: PolynomialCurve?, encode: PolynomialCurve)
+    }
+    private let curves: Curves
+    /// Whether the curves are the cubic pieces.
     let usesPolynomials: Bool
+    /// Whether light is tone-mapped (HDR): there is a gain curve.
+    private let toneMaps: Bool
     /// The converted pictures' memory, used again once a picture is released (every byte of a picture is written).
     private let memory = PictureMemoryPool()
     /// How many pictures' memory it has allocated (the rest reused).
@@ -67,7 +71,7 @@ public final class VideoColorConverter: @unchecked Sendable {
     init(source: ColorDescription, interpolatesBlocks: Bool, polynomials: Bool) {
         self.source = source
         self.interpolatesBlocks = interpolatesBlocks
-        self.usesPolynomials = polynomials
+        usesPolynomials = polynomials
         let white = TransferCurves.sdrWhite
         let decodeFunction: (Double) -> Double, gainFunction: ((Double) -> Double)?
         switch source.transfer {
@@ -94,13 +98,16 @@ public final class VideoColorConverter: @unchecked Sendable {
             decodeFunction = { TransferCurves.sdrToNits($0) / white }
             gainFunction = nil
         }
-        decode = LinearTable(count: 4096, decodeFunction)
-        gain = gainFunction.map { LogTable($0) }
-        encode = LogTable { TransferCurves.nitsToSDR($0 * white) }
-        decodeCurve = PolynomialCurve(.unit, decodeFunction)
-        gainCurve = gainFunction.map { PolynomialCurve(Self.gainDomain, $0) }
-        let (a, b) = TransferCurves.bt1886Parts
-        encodeCurve = PolynomialCurve(Self.encodeDomain) { pow(max($0 * white, 0) / a, 1 / TransferCurves.bt1886Gamma) - b }
+        toneMaps = gainFunction != nil
+        if polynomials {
+            let (a, b) = TransferCurves.bt1886Parts
+            curves = .polynomials(
+                decode: PolynomialCurve(.unit, decodeFunction), gain: gainFunction.map { PolynomialCurve(Self.gainDomain, $0) },
+                encode: PolynomialCurve(Self.encodeDomain) { pow(max($0 * white, 0) / a, 1 / TransferCurves.bt1886Gamma) - b })
+        } else {
+            curves = .tables(decode: LinearTable(count: 4096, decodeFunction), gain: gainFunction.map { LogTable($0) },
+                             encode: LogTable { TransferCurves.nitsToSDR($0 * white) })
+        }
         let primaries = source.primaries == .unspecified ? ColorPrimaries.bt709 : source.primaries
         let rows = primaries.toBT709.rows.map { SIMD3(Float($0.x), Float($0.y), Float($0.z)) }
         (row0, row1, row2) = (rows[0], rows[1], rows[2])
@@ -114,12 +121,12 @@ public final class VideoColorConverter: @unchecked Sendable {
     static let encodeDomain = PolynomialCurve.Domain.octaves(firstExponent: -16, perOctave: 2)
 
     deinit {
-        decode.deallocate()
-        gain?.deallocate()
-        encode.deallocate()
-        decodeCurve.deallocate()
-        gainCurve?.deallocate()
-        encodeCurve.deallocate()
+        switch curves {
+        case .tables(let decode, let gain, let encode):
+            decode.deallocate(); gain?.deallocate(); encode.deallocate()
+        case .polynomials(let decode, let gain, let encode):
+            decode.deallocate(); gain?.deallocate(); encode.deallocate()
+        }
     }
 
     /// The picture converted: same size and chroma subsampling, 8 bits, BT.709 limited range. `buffer` must be
@@ -179,24 +186,32 @@ public final class VideoColorConverter: @unchecked Sendable {
         }
     }
 
-    /// The constants of the per-pixel chain for pictures like `buffer` (its matrix, range and bit depth), as both
-    /// the AVX2 kernel and its Swift twin read them. The tables stay owned by the converter.
+    /// The constants of the per-pixel chain for pictures like `buffer` (its matrix, range and bit depth), as the
+    /// kernels and the Swift twin read them: the curves of the converter's form, the other form's pointers nil. The
+    /// curves stay owned by the converter.
     func kernelConstants(for buffer: PixelBuffer) -> lp_video_color {
         let c = buffer.yuvToRGB
+        var tables: (decode: LinearTable, gain: LogTable?, encode: LogTable)?
+        var pieces: (decode: PolynomialCurve, gain: PolynomialCurve?, encode: PolynomialCurve)?
+        switch curves {
+        case .tables(let decode, let gain, let encode): tables = (decode, gain, encode)
+        case .polynomials(let decode, let gain, let encode): pieces = (decode, gain, encode)
+        }
         // 0…255 coefficients → 0…1.
         return lp_video_color(
             logFirstBits: LogTable.firstBits, logLastBits: LogTable.lastBits, logShift: Int32(LogTable.mantissaShift),
-            decode: decode.samples, decodeScale: decode.indexScale,
-            gain: gain.map { $0.samples }, encode: encode.samples,
+            decode: tables?.decode.samples, decodeScale: tables?.decode.indexScale ?? 0,
+            gain: tables?.gain?.samples, encode: tables?.encode.samples,
             ys: c.yScale / 255, rCr: c.crToR / 255, gCb: c.cbToG / 255, gCr: c.crToG / 255, bCb: c.cbToB / 255,
             yOffset: c.yOffset, cOffset: c.cOffset, luma: (luma.x, luma.y, luma.z),
             m: (row0.x, row0.y, row0.z, row1.x, row1.y, row1.z, row2.x, row2.y, row2.z),
             cScale: (Float(224 / 1.8556), Float(224 / 1.5748)),
             encodeBlack: Float(TransferCurves.sdrBlack / TransferCurves.sdrWhite),
             blockSpread: interpolatesBlocks ? Int32(Self.blockSpreadLimit >> (10 - min(buffer.format.bitDepth, 10))) : -1,
-            decodeCurve: decodeCurve.coefficients, gainCurve: gainCurve?.coefficients, encodeCurve: encodeCurve.coefficients,
-            gainCurveFirstBits: gainCurve?.firstBits ?? 0, encodeCurveFirstBits: encodeCurve.firstBits,
-            gainCurveShift: Int32(gainCurve?.shift ?? 23), encodeCurveShift: Int32(encodeCurve.shift))
+            decodeCurve: pieces?.decode.coefficients, gainCurve: pieces?.gain?.coefficients,
+            encodeCurve: pieces?.encode.coefficients, gainCurveFirstBits: pieces?.gain?.firstBits ?? 0,
+            encodeCurveFirstBits: pieces?.encode.firstBits ?? 0, gainCurveShift: Int32(pieces?.gain?.shift ?? 23),
+            encodeCurveShift: Int32(pieces?.encode.shift ?? 22))
     }
 
     /// One or two luma rows and their chroma row converted (`lp_video_color_rows_avx2` says what it writes):
@@ -356,7 +371,7 @@ public final class VideoColorConverter: @unchecked Sendable {
         let l = k.ys * (Float(luma) - k.yOffset)
         // R′G′B′ → linear, in units of SDR white (HLG: scene light); one gain from luminance.
         var cR = decoded(l + addR), cG = decoded(l + addG), cB = decoded(l + addB)
-        if gain != nil {
+        if toneMaps {
             let g = gained(lw0 * cR + lw1 * cG + lw2 * cB)
             cR *= g; cG *= g; cB *= g
         }
@@ -372,10 +387,23 @@ public final class VideoColorConverter: @unchecked Sendable {
     }
 
     /// The chain's three curves, from the tables or the cubic pieces (`usesPolynomials`), as the kernels read them.
-    @inline(__always) private func decoded(_ x: Float) -> Float { usesPolynomials ? decodeCurve(x) : decode(x) }
-    @inline(__always) private func gained(_ x: Float) -> Float { usesPolynomials ? gainCurve!(x) : gain!(x) }
+    @inline(__always) private func decoded(_ x: Float) -> Float {
+        switch curves {
+        case .tables(let decode, _, _): decode(x)
+        case .polynomials(let decode, _, _): decode(x)
+        }
+    }
+    @inline(__always) private func gained(_ x: Float) -> Float {
+        switch curves {
+        case .tables(_, let gain, _): gain!(x)
+        case .polynomials(_, let gain, _): gain!(x)
+        }
+    }
     @inline(__always) private func encoded(_ x: Float) -> Float {
-        usesPolynomials ? min(max(encodeCurve(x), 0), 1) : encode(x)
+        switch curves {
+        case .tables(_, _, let encode): encode(x)
+        case .polynomials(_, _, let encode): min(max(encode(x), 0), 1)
+        }
     }
 
     /// A colour BT.709 cannot show, made one it can without shifting its hue (clipping each channel would):
