@@ -145,7 +145,8 @@ long lp_add_half_change_avx2(uint8_t *y, const uint8_t *dy, long count);
 /// rows; negative: never) when neither end of the block lies past a kink of the chain the other does not (a gamut move;
 /// a channel below encodeBlack, the light the encode makes code 0). The same curves as 32 cubic pieces each
 /// (`PolynomialCurve`: c₀ of the pieces, then c₁, c₂, c₃; decode over 0…1, gain and encode over octaves from the
-/// first bits, a piece every 2^shift bits; the encode's without its clamp to 0…1), for the AVX-512 kernel.
+/// first bits, a piece every 2^shift bits; the encode's without its clamp to 0…1), for the AVX-512 kernel. A converter
+/// fills one form, the other's pointers NULL: a NULL gain (tables) or gainCurve (pieces) means no tone mapping.
 typedef struct {
     uint32_t logFirstBits, logLastBits;
     int32_t logShift;
