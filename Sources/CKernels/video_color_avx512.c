@@ -13,6 +13,8 @@
 #define VC_TARGET __attribute__((target("avx2,avx512f,avx512vl")))
 #define VC_NAME lp_video_color_rows_avx512
 
+#include "video_color_chunk.h"
+
 /// Two eight-lane registers as one of sixteen lanes (`lo` in lanes 0…7), and back.
 VC_TARGET static inline __m512 join(__m256 lo, __m256 hi) {
     return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)), _mm256_castps_pd(hi), 1));
@@ -121,7 +123,7 @@ VC_TARGET static inline __m512 encode16(const lp_video_color *k, const __m512 *l
 /// alone in a register's low half when their count is odd), each step over all of them before the next.
 VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i *codes, const int *group,
                                 const __m256 (*add)[3], __m256i *kinks, __m256 *yPrime, __m256 *dB, __m256 *dR) {
-    __m512 light[4][3];
+    __m512 light[MOST_RUNS / 2][3];
     const int pairs = (runs + 1) / 2;
     for (int p = 0; p < pairs; p++) {
         const int i = 2 * p, j = 2 * p + 1 < runs ? 2 * p + 1 : 2 * p;
@@ -132,7 +134,7 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
     if (k->gainCurve) {
         for (int p = 0; p < pairs; p++) gain16(k, light[p]);
     }
-    __m512i kinked[4];
+    __m512i kinked[MOST_RUNS / 2];
     for (int p = 0; p < pairs; p++) kinked[p] = gamut16(k, light[p]);
     for (int p = 0; p < pairs; p++) {
         __m512 b, r, y = encode16(k, light[p], &b, &r);

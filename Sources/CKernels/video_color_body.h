@@ -134,11 +134,6 @@ VC_TARGET static inline void store_interpolated(const outputs *o, long x, const 
     memcpy(o->crOut + cx, &bytes4, 4);
 }
 
-/// Eight-column groups a call converts in one go: each step of the chain for all of their runs, then the next step.
-/// A step is a short chain over independent pixels, so the core overlaps many table reads (and divisions) instead of
-/// waiting for each one: the whole chain in one loop waited on the reads' latency (7.3 ns a pixel on a real 4K frame;
-/// in four steps 4.7, chroma included).
-#define GROUPS 4
 
 VC_TARGET long VC_NAME(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut, uint8_t *crOut,
                                    long count, const void *luma0, const void *luma1, const void *cb, const void *cr,
@@ -165,9 +160,9 @@ VC_TARGET long VC_NAME(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, 
     __m256 add[GROUPS][3];
     int interpolated[GROUPS], first[GROUPS];
     // Per run of the chain: its luma codes, its group, the kinks it passed, its Y' and colour differences.
-    __m256i runCodes[2 * GROUPS], kinks[2 * GROUPS];
-    int runGroup[2 * GROUPS];
-    __m256 yPrime[2 * GROUPS], dB[2 * GROUPS], dR[2 * GROUPS];
+    __m256i runCodes[MOST_RUNS], kinks[MOST_RUNS];
+    int runGroup[MOST_RUNS];
+    __m256 yPrime[MOST_RUNS], dB[MOST_RUNS], dR[MOST_RUNS];
     for (long start = 0; start < whole; start += 8 * GROUPS) {
         const int groups = (int)((whole - start < 8 * GROUPS ? whole - start : 8 * GROUPS) / 8);
         int runs = 0;

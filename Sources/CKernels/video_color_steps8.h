@@ -1,6 +1,8 @@
 // The colour converter's chain in eight-lane steps (AVX2), for video_color_avx2.c, which defines VC_TARGET,
 // decode_curve, gain_curve and encode_curve first.
 
+#include "video_color_chunk.h"
+
 /// a·x + b·y + c·z, added left to right (as the twin).
 VC_TARGET static inline __m256 dot3(__m256 x, __m256 y, __m256 z, float a, float b, float c) {
     return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(a), x), _mm256_mul_ps(_mm256_set1_ps(b), y)),
@@ -78,7 +80,7 @@ VC_TARGET static inline __m256 encode8(const lp_video_color *k, const __m256 *li
 /// step over all of them before the next: the kinks each pixel passed, its Y' and colour differences.
 VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i *codes, const int *group,
                                 const __m256 (*add)[3], __m256i *kinks, __m256 *yPrime, __m256 *dB, __m256 *dR) {
-    __m256 light[8][3];
+    __m256 light[MOST_RUNS][3];
     for (int i = 0; i < runs; i++) decode8(k, codes[i], add[group[i]][0], add[group[i]][1], add[group[i]][2], light[i]);
     if (k->gain) {
         for (int i = 0; i < runs; i++) gain8(k, light[i]);
