@@ -4,7 +4,8 @@
 # the colour converter) and once tagged BT.709 (no conversion). The two files hold the same coded pictures; only the
 # tags differ (rewritten by the hevc_metadata bitstream filter). Alternating, RUNS times; prints wall seconds per run
 # and the ratio PQ / BT.709 (target <= 1.15), and the same for CPU seconds (what the conversion costs whatever the
-# machine's load). Fails if any run fails. Also prints ffmpeg's decode-only speed.
+# machine's load). Fails if any run fails. Also prints ffmpeg's decode-only speed, and the same comparison once on a
+# grainy clip (the block interpolation's worst case).
 # Needs the ffmpeg CLI with libx265. The clips are made into out/bench/ and not committed.
 . "$(dirname "$0")/lib.sh"
 bench_start
@@ -44,3 +45,27 @@ echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "conversion: $(echo "scale=1; 1000 * ($pq_cpu - $sdr_cpu) / (150 * $RUNS)" | bc) CPU ms a frame (PQ's CPU less BT.709's)"
 echo "PQ / BT.709 CPU = $(echo "scale=3; $pq_cpu / $sdr_cpu" | bc)x"
 echo "PQ / BT.709 = $(echo "scale=3; $pq_total / $sdr_total" | bc)x (target <= 1.15)"
+# The worst case for the converter's block interpolation (SEMANTICS.md § Colour): grain that the encoder keeps (a
+# gradient with light noise, x265 at CRF 26: 55 Mbit/s, a phone's rate), so that a 2×2 block's luma codes almost
+# never lie within 7 of each other and nearly every pixel runs the whole chain (testsrc2's flat areas, above, are
+# the best case). Exported to a 64×36 movie, so that decoding and the conversion are most of the cost (encoding
+# grain at 1080p would drown the difference in its noise); alternating, RUNS times.
+GRAIN=$DIR/hevc10-1080-grain.mp4
+if [ ! -f "$GRAIN" ]; then
+  ffmpeg -loglevel error -y -f lavfi -i "gradients=size=1920x1080:rate=30:duration=3,noise=alls=1:allf=t" \
+    -c:v libx265 -preset ultrafast -crf 26 -x265-params log-level=error -pix_fmt yuv420p10le "$GRAIN" ||
+    { rm -f "$GRAIN"; bench_fail "ffmpeg could not make $GRAIN"; }
+fi
+ffmpeg -loglevel error -y -i "$GRAIN" -c copy \
+  -bsf:v "hevc_metadata=colour_primaries=9:transfer_characteristics=16:matrix_coefficients=9" "$DIR/hevc10-1080-grain-pq.mp4"
+ffmpeg -loglevel error -y -i "$GRAIN" -c copy \
+  -bsf:v "hevc_metadata=colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1" "$DIR/hevc10-1080-grain-bt709.mp4"
+SMALL=(--size 64x36 --codec libx264 --preset ultrafast -y)
+pq_cpu=0; sdr_cpu=0
+for run in $(seq "$RUNS"); do
+  t=$(run "$BIN" "$DIR/hevc10-1080-grain-pq.mp4" "${SMALL[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r _ ac <<< "$t"
+  t=$(run "$BIN" "$DIR/hevc10-1080-grain-bt709.mp4" "${SMALL[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r _ bc <<< "$t"
+  pq_cpu=$(echo "$pq_cpu + $ac" | bc); sdr_cpu=$(echo "$sdr_cpu + $bc" | bc)
+done
+echo "grain (worst case), decode and convert to 64x36: PQ CPU ${pq_cpu}s | BT.709 CPU ${sdr_cpu}s: conversion" \
+     "$(echo "scale=1; 1000 * ($pq_cpu - $sdr_cpu) / (90 * $RUNS)" | bc) CPU ms a frame"
