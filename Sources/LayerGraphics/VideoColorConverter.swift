@@ -31,9 +31,16 @@ public final class VideoColorConverter: @unchecked Sendable {
     }
     private let curves: Curves
     /// Whether the curves are the cubic pieces.
-    let usesPolynomials: Bool
+    var usesPolynomials: Bool {
+        if case .polynomials = curves { true } else { false }
+    }
     /// Whether light is tone-mapped (HDR): there is a gain curve.
-    private let toneMaps: Bool
+    private var toneMaps: Bool {
+        switch curves {
+        case .tables(_, let gain, _): gain != nil
+        case .polynomials(_, let gain, _): gain != nil
+        }
+    }
     /// The converted pictures' memory, used again once a picture is released (every byte of a picture is written).
     private let memory = PictureMemoryPool()
     /// How many pictures' memory it has allocated (the rest reused).
@@ -71,7 +78,6 @@ public final class VideoColorConverter: @unchecked Sendable {
     init(source: ColorDescription, interpolatesBlocks: Bool, polynomials: Bool) {
         self.source = source
         self.interpolatesBlocks = interpolatesBlocks
-        usesPolynomials = polynomials
         let white = TransferCurves.sdrWhite
         let decodeFunction: (Double) -> Double, gainFunction: ((Double) -> Double)?
         switch source.transfer {
@@ -98,7 +104,6 @@ public final class VideoColorConverter: @unchecked Sendable {
             decodeFunction = { TransferCurves.sdrToNits($0) / white }
             gainFunction = nil
         }
-        toneMaps = gainFunction != nil
         if polynomials {
             let (a, b) = TransferCurves.bt1886Parts
             curves = .polynomials(
