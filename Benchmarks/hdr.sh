@@ -14,32 +14,22 @@ BASE=$DIR/hevc10-1080.mp4
 test_clip "$BASE" 1920x1080 30 5 --no-sound -c:v libx265 -preset ultrafast -x265-params log-level=error -pix_fmt yuv420p10le
 PQ=$DIR/hevc10-1080-pq.mp4
 SDR=$DIR/hevc10-1080-bt709.mp4
-ffmpeg -loglevel error -y -i "$BASE" -c copy \
-  -bsf:v "hevc_metadata=colour_primaries=9:transfer_characteristics=16:matrix_coefficients=9" "$PQ"
-ffmpeg -loglevel error -y -i "$BASE" -c copy \
-  -bsf:v "hevc_metadata=colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1" "$SDR"
+tagged_copy "$BASE" "$PQ" pq
+tagged_copy "$BASE" "$SDR" bt709
 "$BIN" probe "$PQ" | grep -q '"transfer" : "pq"' || { echo "hdr.sh: $PQ is not read as PQ" >&2; exit 1; }
 "$BIN" probe "$SDR" | grep -q '"converted_for_display" : false' || { echo "hdr.sh: $SDR is converted" >&2; exit 1; }
 SCENE=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white --spin 8
        --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20 --codec libx264 --preset veryfast --crf 23 -y)
-# run COMMAND…: its wall seconds and its CPU seconds (user + system, all its threads): "wall cpu". On a machine others
-# are using, the wall times stretch with their load; the CPU seconds are what the conversion itself costs.
-run() {
-  local t
-  t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>"$DIR/hdr-last.err"; } 2>&1 ) ||
-    { echo "hdr.sh: failed: $*" >&2; cat "$DIR/hdr-last.err" >&2; exit 1; }
-  echo "$t" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
-}
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 pq_total=0; sdr_total=0; pq_cpu=0; sdr_cpu=0
 for run in $(seq "$RUNS"); do
-  t=$(run "$BIN" "$PQ" "${SCENE[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r a ac <<< "$t"
-  t=$(run "$BIN" "$SDR" "${SCENE[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r b bc <<< "$t"
+  t=$(cpu_run "$BIN" "$PQ" "${SCENE[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r a ac <<< "$t"
+  t=$(cpu_run "$BIN" "$SDR" "${SCENE[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r b bc <<< "$t"
   echo "run $run: tagged PQ ${a}s (CPU ${ac}s) | tagged BT.709 ${b}s (CPU ${bc}s)"
   pq_total=$(echo "$pq_total + $a" | bc); sdr_total=$(echo "$sdr_total + $b" | bc)
   pq_cpu=$(echo "$pq_cpu + $ac" | bc); sdr_cpu=$(echo "$sdr_cpu + $bc" | bc)
 done
-t=$(run ffmpeg -loglevel error -i "$PQ" -f null -); read -r d _ <<< "$t"
+t=$(cpu_run ffmpeg -loglevel error -i "$PQ" -f null -); read -r d _ <<< "$t"
 echo "decode only (ffmpeg, 150 frames): ${d}s"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "conversion: $(echo "scale=1; 1000 * ($pq_cpu - $sdr_cpu) / (150 * $RUNS)" | bc) CPU ms a frame (PQ's CPU less BT.709's)"
@@ -56,15 +46,13 @@ if [ ! -f "$GRAIN" ]; then
     -c:v libx265 -preset ultrafast -crf 26 -x265-params log-level=error -pix_fmt yuv420p10le "$GRAIN" ||
     { rm -f "$GRAIN"; bench_fail "ffmpeg could not make $GRAIN"; }
 fi
-ffmpeg -loglevel error -y -i "$GRAIN" -c copy \
-  -bsf:v "hevc_metadata=colour_primaries=9:transfer_characteristics=16:matrix_coefficients=9" "$DIR/hevc10-1080-grain-pq.mp4"
-ffmpeg -loglevel error -y -i "$GRAIN" -c copy \
-  -bsf:v "hevc_metadata=colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1" "$DIR/hevc10-1080-grain-bt709.mp4"
+tagged_copy "$GRAIN" "$DIR/hevc10-1080-grain-pq.mp4" pq
+tagged_copy "$GRAIN" "$DIR/hevc10-1080-grain-bt709.mp4" bt709
 SMALL=(--size 64x36 --codec libx264 --preset ultrafast -y)
 pq_cpu=0; sdr_cpu=0
 for run in $(seq "$RUNS"); do
-  t=$(run "$BIN" "$DIR/hevc10-1080-grain-pq.mp4" "${SMALL[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r _ ac <<< "$t"
-  t=$(run "$BIN" "$DIR/hevc10-1080-grain-bt709.mp4" "${SMALL[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r _ bc <<< "$t"
+  t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-pq.mp4" "${SMALL[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r _ ac <<< "$t"
+  t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-bt709.mp4" "${SMALL[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r _ bc <<< "$t"
   pq_cpu=$(echo "$pq_cpu + $ac" | bc); sdr_cpu=$(echo "$sdr_cpu + $bc" | bc)
 done
 echo "grain (worst case), decode and convert to 64x36: PQ CPU ${pq_cpu}s | BT.709 CPU ${sdr_cpu}s: conversion" \

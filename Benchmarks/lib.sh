@@ -88,3 +88,25 @@ ratio() {
   awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN { if (b <= 0) { print "nan"; exit 1 } printf "%.*f\n", d, a / b }' ||
     bench_fail "ratio of $1 to $2"
 }
+
+# tagged_copy SOURCE TARGET pq|bt709: SOURCE's HEVC stream copied, its colour tags rewritten (the hevc_metadata
+# bitstream filter): the same coded pictures, tagged PQ (BT.2020, SMPTE 2084) or SDR BT.709.
+tagged_copy() {
+  local tags
+  case $3 in
+    pq) tags="colour_primaries=9:transfer_characteristics=16:matrix_coefficients=9" ;;
+    bt709) tags="colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1" ;;
+    *) bench_fail "tagged_copy: no tags called $3" ;;
+  esac
+  ffmpeg -loglevel error -y -i "$1" -c copy -bsf:v "hevc_metadata=$tags" "$2" || bench_fail "ffmpeg could not tag $2"
+}
+
+# cpu_run COMMAND…: COMMAND's wall seconds and CPU seconds (user + system, all its threads), "wall cpu"; the
+# benchmark fails, showing COMMAND's errors, if it fails. On a machine others are using, wall times stretch with
+# their load; CPU seconds are what the work itself costs.
+cpu_run() {
+  local t err=${DIR:-out/bench}/cpu-run-last.err
+  t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>"$err"; } 2>&1 ) ||
+    { cat "$err" >&2; bench_fail "$*"; }
+  echo "$t" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
+}

@@ -13,10 +13,8 @@ BASE=$DIR/hevc10-4k30.mp4
 test_clip "$BASE" 3840x2160 30 "$SECONDS_LONG" --no-sound -c:v libx265 -preset ultrafast -x265-params log-level=error -pix_fmt yuv420p10le
 SDR=$DIR/hevc10-4k30-bt709.mp4
 PQ=$DIR/hevc10-4k30-pq.mp4
-ffmpeg -loglevel error -y -i "$BASE" -c copy \
-  -bsf:v "hevc_metadata=colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1" "$SDR"
-ffmpeg -loglevel error -y -i "$BASE" -c copy \
-  -bsf:v "hevc_metadata=colour_primaries=9:transfer_characteristics=16:matrix_coefficients=9" "$PQ"
+tagged_copy "$BASE" "$SDR" bt709
+tagged_copy "$BASE" "$PQ" pq
 LOOK=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white
       --spin 8 --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20)
 frames=$((SECONDS_LONG * 30))
@@ -29,17 +27,10 @@ for clip in "$SDR" "$PQ"; do
   "$BIN" "$clip" "${LOOK[@]}" --stats 2>&1 >/dev/null | grep frames_dropped
 done
 rate() { echo "scale=1; $frames / $1" | bc; }
-# run COMMAND…: its wall seconds and its CPU seconds (user + system, all its threads): "wall cpu".
-run() {
-  local t
-  t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>"$DIR/tenbit-last.err"; } 2>&1 ) ||
-    { echo "tenbit.sh: failed: $*" >&2; cat "$DIR/tenbit-last.err" >&2; exit 1; }
-  echo "$t" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
-}
 for clip in "$SDR" "$PQ"; do
   name=$(basename "$clip" .mp4)
-  t=$(run ffmpeg -loglevel error -i "$clip" -f null -); read -r f fc <<< "$t"
-  t=$(run "$BIN" "$clip" --size 64x36 --codec libx264 --preset ultrafast -y -o "$DIR/tenbit-decode.mp4"); read -r o oc <<< "$t"
+  t=$(cpu_run ffmpeg -loglevel error -i "$clip" -f null -); read -r f fc <<< "$t"
+  t=$(cpu_run "$BIN" "$clip" --size 64x36 --codec libx264 --preset ultrafast -y -o "$DIR/tenbit-decode.mp4"); read -r o oc <<< "$t"
   echo "$name decode only: ffmpeg $(rate "$f") frames/s ($(echo "scale=1; 1000 * $fc / $frames" | bc) CPU ms a frame)" \
        "| ours (export to 64x36) $(rate "$o") frames/s ($(echo "scale=1; 1000 * $oc / $frames" | bc) CPU ms a frame)"
 done
