@@ -68,12 +68,16 @@ struct StreamOutputCLITests {
                                                       "-c", "copy", "-y", "got.ts"], in: dir, name: "srt")
             defer { listener.stop() }
             #expect(waitForUDPListener(port: port), "\(listener.logText)")
-            let r = runLayerplay([clip, "--duration", "1", "--no-realtime", "-o", "srt://127.0.0.1:\(port)?mode=caller"], in: dir)
+            // Paced at real time, as a live stream is by default: a burst (--no-realtime) could end before a loaded
+            // listener had read enough to probe, and ffmpeg gives up on an input whose probe meets a closed socket.
+            let r = runLayerplay([clip, "--duration", "1", "-o", "srt://127.0.0.1:\(port)?mode=caller"], in: dir)
             expectSuccess(r)
             // ffmpeg's listener reports the caller's close as an I/O error (with ffmpeg as the caller too): its status
             // says nothing; what it recorded does.
             listener.wait(seconds: 20)
-            #expect(try probeVideo("got.ts", in: dir).frames == 25)
+            let recorded = FileManager.default.fileExists(atPath: dir.appendingPathComponent("got.ts").path)
+            try #require(recorded, "the listener recorded nothing: \(listener.logText)")
+            #expect(try probeVideo("got.ts", in: dir).frames == 25, "\(listener.logText)")
         }
     }
 
