@@ -114,6 +114,9 @@ public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
     public let range: ColorRange
     /// Where the chroma samples sit relative to luma (4:2:0 and 4:2:2 only).
     public let chromaLocation: ChromaLocation
+    /// For a converted HDR or wide-gamut frame, the frame at every size it may be drawn at: this buffer is one of
+    /// them standing for the whole frame, and the compositor draws the level the draw needs (`PictureLevels`).
+    public let levels: PictureLevels?
     /// Keeps borrowed planes alive (the release handle); nil when the buffer owns its memory.
     private let owner: AnyObject?
     private let ownedMemory: UnsafeMutableRawPointer?
@@ -124,7 +127,14 @@ public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
         precondition(planes.count == format.planeCount, "\(format) has \(format.planeCount) planes")
         self.format = format; self.width = width; self.height = height; self.planes = planes
         self.matrix = matrix; self.range = range; self.chromaLocation = chromaLocation
-        self.owner = owner; self.ownedMemory = nil
+        self.owner = owner; self.ownedMemory = nil; self.levels = nil
+    }
+
+    /// `shown` (one of `levels`' pictures, kept alive by this buffer) standing for the frame `levels` holds.
+    init(standingFor levels: PictureLevels, shown: PixelBuffer) {
+        format = shown.format; width = shown.width; height = shown.height; planes = shown.planes
+        matrix = shown.matrix; range = shown.range; chromaLocation = shown.chromaLocation
+        owner = shown; ownedMemory = nil; self.levels = levels
     }
 
     /// Allocates planes of the given format and lets `fill` write them once (plane index, base, bytes per row).
@@ -166,12 +176,16 @@ public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
         self.format = format; self.width = width; self.height = height
         self.planes = layout.map { PixelPlane(base: UnsafeRawPointer(memory + $0.offset), bytesPerRow: $0.bytesPerRow, width: $0.width, height: $0.height) }
         self.matrix = matrix; self.range = range; self.chromaLocation = chromaLocation
+        self.levels = nil
     }
 
     deinit { ownedMemory?.deallocate() }
 
     /// The picture's size in pixels, as a `Size`.
     public var size: Size { Size(width: Double(width), height: Double(height)) }
+    /// The size of the frame the buffer stands for: `size`, or level 0's size when it is a reduced level of a frame
+    /// (`levels`). Contents are placed by it.
+    public var frameSize: Size { levels.map { Size(width: Double($0.width), height: Double($0.height)) } ?? size }
     /// Whether every pixel is opaque (no alpha plane or channel).
     public var isOpaque: Bool { format != .yuva420p && format != .bgra }
     public var description: String { "PixelBuffer(\(format) \(width)x\(height) \(matrix) \(range))" }

@@ -1,0 +1,85 @@
+import Synchronization
+
+/// One decoded HDR or wide-gamut frame at the sizes it is drawn at. Level k is the frame's Y′CbCr halved k times by a
+/// 2×2 box (`PlaneReduction`), then converted to SDR BT.709 (`VideoColorConverter`); level 0 is the whole frame
+/// converted. The compositor draws the deepest level the draw does not magnify (SEMANTICS.md § Colour, "Converted
+/// at the size drawn"): a 4K phone video in a 1280×720 layer is tone-mapped at 1920×1080, a quarter of the work, as
+/// mpv scales before it tone-maps. The pixels depend on the frame and the draw only, never on which levels were
+/// converted before, so a window, a still and an export agree.
+///
+/// A level is converted once, when first asked for, and kept while the frame lives. The decoder converts each new
+/// frame at the level the last draw of its stream asked for (`Stream.level`), so in steady playback the draw finds its
+/// level ready and converts nothing.
+public final class PictureLevels: Sendable {
+    /// What the frames of one stream share: the level its last draw asked for, and the memory of halved pictures.
+    public final class Stream: Sendable {
+        private let lastLevel = Atomic<Int>(0)
+        let reductionMemory = PictureMemoryPool(kept: 2)
+        public init() {}
+        /// The level the stream's last draw asked for (0 until one asks): the decoder converts the next frames at it.
+        public var level: Int { lastLevel.load(ordering: .relaxed) }
+        func drawAsked(_ level: Int) { lastLevel.store(level, ordering: .relaxed) }
+    }
+
+    /// Level 0's size: the frame's own.
+    public let width: Int, height: Int
+    /// The deepest level: halving stops before a side would fall under 16 pixels.
+    public let deepestLevel: Int
+    private let source: PixelBuffer
+    private let converter: VideoColorConverter
+    private let stream: Stream
+    private let converted = Guarded<[Int: PixelBuffer]>([:])
+
+    /// The levels of `source` (planar Y′CbCr, 8 or 10 bits: `VideoColorConverter.canConvert`), converted by
+    /// `converter`. Keeps `source` alive while the levels live.
+    public init(source: PixelBuffer, converter: VideoColorConverter, stream: Stream) {
+        precondition(PlaneReduction.canHalve(source.format), "\(source.format) cannot be converted by level")
+        self.source = source
+        self.converter = converter
+        self.stream = stream
+        width = source.width
+        height = source.height
+        var deepest = 0
+        while min(width, height) >> (deepest + 1) >= 16 { deepest += 1 }
+        deepestLevel = deepest
+    }
+
+    /// The frame at `level` (clamped to 0…`deepestLevel`), converted now unless it already was.
+    public func picture(level: Int) -> PixelBuffer {
+        let level = max(0, min(level, deepestLevel))
+        return converted.withLock { pictures in
+            if let picture = pictures[level] { return picture }
+            var reduced = source
+            for _ in 0..<level { reduced = PlaneReduction.halved(reduced, pool: stream.reductionMemory) }
+            let picture = converter.convert(reduced)
+            pictures[level] = picture
+            return picture
+        }
+    }
+
+    /// `picture(level:)` for a draw: also tells the stream, so the decoder converts its next frames at this level.
+    public func pictureForDraw(level: Int) -> PixelBuffer {
+        let level = max(0, min(level, deepestLevel))
+        stream.drawAsked(level)
+        return picture(level: level)
+    }
+
+    /// The levels converted so far.
+    public var convertedLevels: Set<Int> { converted.withLock { Set($0.keys) } }
+
+    /// Whether the level the stream was last drawn at is converted already (`prepareDrawnLevel` converts it).
+    public var hasDrawnLevel: Bool {
+        let level = max(0, min(stream.level, deepestLevel))
+        return converted.withLock { $0[level] != nil }
+    }
+
+    /// Converts the level the stream was last drawn at, so that a draw of this frame finds it ready: the decoder does
+    /// this for the frames it holds when a draw has changed the level.
+    public func prepareDrawnLevel() { _ = picture(level: stream.level) }
+
+    /// The frame as a layer's contents: the picture at the stream's last drawn level, standing for the whole frame
+    /// (its `levels` are these, so a draw can pick another level, and contents are placed by the frame's own size).
+    public func contentsPicture() -> PixelBuffer {
+        PixelBuffer(standingFor: self, shown: picture(level: stream.level))
+    }
+}
