@@ -16,6 +16,9 @@ struct Lowering {
     var rasterCache = RasterCache()
     /// Tiled layers' tiles kept across frames by the compositor (a fresh one by default: kept for one lowering).
     var tileCache = TileCache()
+    /// Whether this lowering draws a layer's shape for its shadow (`makeShadow`): only alpha counts there, so an opaque
+    /// HDR frame is drawn at whatever level it already holds rather than converted at another.
+    var drawsShadowShape = false
 
     /// Lowers `layer`, whose map into target pixels is `world`, in front of the eye where `planes` hold.
     /// With `asShadowSource`, the layer's own shadow and opacity are left out (its shadow's shape is being drawn).
@@ -285,12 +288,22 @@ struct Lowering {
     /// `contents` placed as `layer` places its own (gravity, contentsRect, contentsCenter, filters).
     func makeContents(_ layer: LayerSnapshot, _ contents: LayerContents?, h: Homography, toLocal: PixelToLocal,
                       flipped: Bool = false) -> ContentsDraw? {
-        guard let contents else { return nil }
+        guard var contents else { return nil }
         let pixelSize = contents.pixelSize
         let placement = ContentsPlacement(bounds: layer.bounds.standardized, pixelSize: pixelSize, gravity: layer.contentsGravity,
                                           contentsRect: layer.contentsRect, contentsScale: layer.contentsScale)
-        let r = placement.rect, s = placement.source
+        let r = placement.rect
+        var s = placement.source
         guard r.width > 0, r.height > 0, s.width != 0, s.height != 0 else { return nil }
+        if case .pixelBuffer(let buffer) = contents, let levels = buffer.levels {
+            // A converted HDR frame: the level this draw needs, its source rectangle in that level's pixels.
+            let unitCenter = layer.contentsCenter.standardized == Rect(x: 0, y: 0, width: 1, height: 1)
+            let level = unitCenter && !drawsShadowShape ? Self.drawnLevel(r, h: h, toLocal: toLocal, texelsPerLocal: (abs(s.width) / r.width, abs(s.height) / r.height)) : 0
+            let picture = drawsShadowShape && buffer.isOpaque ? buffer : levels.pictureForDraw(level: level)
+            let kx = Double(picture.width) / Double(levels.width), ky = Double(picture.height) / Double(levels.height)
+            s = Rect(x: s.minX * kx, y: s.minY * ky, width: s.width * kx, height: s.height * ky)
+            contents = .pixelBuffer(picture)
+        }
         var map = ContentsMap(rect: r, source: s, center: layer.contentsCenter, contentsScale: layer.contentsScale)
         if flipped {
             // Upright in a mirrored plane: the rect's top shows the source's bottom (a nine-slice keeps its
@@ -307,6 +320,29 @@ struct Lowering {
         return ContentsDraw(sampler: SamplerChoice(contents, nearest: nearest, layer: layer),
                             rect: plainShape(r, aliased: !layer.allowsEdgeAntialiasing), map: map,
                             clippedToShape: layer.masksToBounds, isOpaque: contents.isOpaque, owner: contents.owner)
+    }
+
+    /// The level of a frame's `PictureLevels` a draw of it into `r` needs: ⌊log₂ σ⌋ for σ the fewest texels a pixel
+    /// step covers, along the target's x or y, over the corners and centre of `r` (0 where any part is magnified), so
+    /// that along both axes of the target the level's texels are no larger than a pixel. (Along the axes, as mipmaps
+    /// measure, rather than the Jacobian's smaller singular value: a layer turned edge-on under perspective shears
+    /// its footprint, and the singular value would fall to full size for a few frames of a spin with no visible gain.)
+    /// Corners behind the eye are left out (they are not drawn).
+    static func drawnLevel(_ r: Rect, h: Homography, toLocal: PixelToLocal, texelsPerLocal: (Double, Double)) -> Int {
+        var least = Double.infinity
+        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY), (r.midX, r.midY)] {
+            let p = h.apply(x, y)
+            guard p.w > 1e-9 else { continue }
+            let f = toLocal.footprint(px: p.x / p.w, py: p.y / p.w)
+            let a = Double(f.dudx) * texelsPerLocal.0, b = Double(f.dudy) * texelsPerLocal.0
+            let c = Double(f.dvdx) * texelsPerLocal.1, d = Double(f.dvdy) * texelsPerLocal.1
+            least = min(least, (a * a + c * c).squareRoot(), (b * b + d * d).squareRoot())
+        }
+        guard least.isFinite else { return 0 }
+        // (A hair of slack: an exact halving computed in floats must not fall a level short.)
+        var level = 0
+        while level < 30 && least * (1 + 1e-9) >= Double(2 << level) { level += 1 }
+        return level
     }
 
     /// How many texels one pixel step covers near the contents' centre (by the local footprint there).

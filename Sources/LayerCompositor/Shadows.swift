@@ -33,7 +33,8 @@ extension Lowering {
         } else {
             // The layer's own drawing at opacity 1, without its shadow, in texture space.
             let big = PixelRect(x0: -10_000_000, y0: -10_000_000, x1: 10_000_000, y1: 10_000_000)
-            let sub = Lowering(viewport: big, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
+            var sub = Lowering(viewport: big, executor: executor, shadowCache: shadowCache, shapeCache: shapeCache, rasterCache: rasterCache, tileCache: tileCache)
+            sub.drawsShadowShape = true
             let world = Transform3D.makeScale(1 / d, 1 / d, 1)
             let ops = sub.lower(layer, world: world, planes: [], clips: [], asShadowSource: true)
             var area = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }

@@ -69,7 +69,10 @@ extension Compositor {
     private static func videos(in s: LayerSnapshot, width: Int, height: Int) -> (any: Bool, fullFrame: Bool) {
         if s.isHidden { return (false, false) }
         var found = (any: false, fullFrame: false)
-        if case .pixelBuffer(let b)? = s.contents, b.format == .yuv420p { found = (true, b.width == width && b.height == height) }
+        // (A converted HDR frame counts at its own size: the draw picks the level, `underlay` checks the one picked.)
+        if case .pixelBuffer(let b)? = s.contents, b.format == .yuv420p {
+            found = (true, b.frameSize == Size(width: Double(width), height: Double(height)))
+        }
         for sublayer in s.sublayers where !found.fullFrame {
             let inner = videos(in: sublayer, width: width, height: height)
             found = (found.any || inner.any, inner.fullFrame)

@@ -22,11 +22,11 @@ public enum LayerContents: Sendable, Hashable {
         }
     }
 
-    /// Size in pixels.
+    /// Size in pixels (a frame's own size when the buffer is a reduced level of it, `PixelBuffer.frameSize`).
     public var pixelSize: Size {
         switch self {
         case .image(let i): return i.size
-        case .pixelBuffer(let p): return p.size
+        case .pixelBuffer(let p): return p.frameSize
         }
     }
     /// Whether the contents cover every pixel (no alpha), so what is below need not be drawn.

@@ -217,7 +217,18 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
                 condition.broadcast()
                 continue
             }
-            if ended || queue.count >= depth { condition.wait(); continue }
+            if ended || queue.count >= depth {
+                // Idle: a draw that changed the size HDR frames are converted at (`PictureLevels`) would otherwise
+                // convert each frame already decoded itself, on the render's time.
+                if let levels = queue.lazy.compactMap({ $0.pixelBuffer.levels }).first(where: { !$0.hasDrawnLevel }) {
+                    condition.unlock()
+                    levels.prepareDrawnLevel()
+                    condition.lock()
+                    continue
+                }
+                condition.wait()
+                continue
+            }
             let mySerial = serial
             let skip = skipping
             let previous = queue.last?.time.seconds

@@ -19,6 +19,8 @@ final class FrameConverter {
 
     /// The colour converter of the last HDR or wide-gamut description seen (a stream keeps one, or changes rarely).
     private var colorConverter: VideoColorConverter?
+    /// What this stream's converted frames share: the level they were last drawn at.
+    private let levelStream = PictureLevels.Stream()
     /// Whether this stream has had its one colour warning.
     private var warned = false
     /// The stream's last HDR metadata: a frame without it (an encoder that repeats it only at keyframes) keeps
@@ -49,8 +51,10 @@ final class FrameConverter {
         }
         if colorConverter?.source != color { colorConverter = VideoColorConverter(source: color) }
         // The converter writes 8 bits, as `TenBitReduction` gives the others: the compositor's 8-bit paths are
-        // several times faster than its wide ones, and its surfaces are 8-bit anyway.
-        return (colorConverter!.convert(buffer), color)
+        // several times faster than its wide ones, and its surfaces are 8-bit anyway. It converts at the size the
+        // stream was last drawn at (`PictureLevels`); a draw that needs another size converts that one itself.
+        let levels = PictureLevels(source: buffer, converter: colorConverter!, stream: levelStream)
+        return (levels.contentsPicture(), color)
     }
 
     private func warnOnce(_ message: String) {
