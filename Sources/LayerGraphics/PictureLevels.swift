@@ -19,6 +19,18 @@ public final class PictureLevels: Sendable {
         /// The level the stream's last draw asked for (0 until one asks): the decoder converts the next frames at it.
         public var level: Int { lastLevel.load(ordering: .relaxed) }
         func drawAsked(_ level: Int) { lastLevel.store(level, ordering: .relaxed) }
+
+        /// Before the first draw: a layer of `drawnWidth` × `drawnHeight` points will show the stream's
+        /// `frameWidth` × `frameHeight` frames, upright at scale 1 (a player layer knows as much from its bounds), so
+        /// the first frames are converted at the level such a draw takes rather than at full size and again. A hint
+        /// only: the draws themselves decide the pixels, and the next draw replaces it.
+        public func anticipate(frameWidth: Int, frameHeight: Int, drawnWidth: Double, drawnHeight: Double) {
+            guard drawnWidth > 0, drawnHeight > 0 else { return }
+            let texels = min(Double(frameWidth) / drawnWidth, Double(frameHeight) / drawnHeight)
+            var level = 0
+            while level < 30 && texels >= Double(2 << level) { level += 1 }
+            drawAsked(level)
+        }
     }
 
     /// Level 0's size: the frame's own.

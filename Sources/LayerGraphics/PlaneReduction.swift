@@ -14,42 +14,80 @@ enum PlaneReduction {
     static func halved(_ buffer: PixelBuffer, pool: PictureMemoryPool? = nil) -> PixelBuffer {
         precondition(canHalve(buffer.format), "\(buffer.format) is not planar Y′CbCr")
         let wide = buffer.format.bitDepth > 8
+        var outputs = Array(repeating: (UnsafeSendableAddress(UnsafeMutableRawPointer(bitPattern: 64)!), 0), count: 3)
         return PixelBuffer(format: buffer.format, width: (buffer.width + 1) / 2, height: (buffer.height + 1) / 2,
                            matrix: buffer.matrix, range: buffer.range, chromaLocation: buffer.chromaLocation, pool: pool) { plane, base, bytesPerRow in
-            let source = buffer.planes[plane]
-            let rows = (source.height + 1) / 2
-            let bands = min(rows, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
-            let out = UnsafeSendableAddress(base)
+            // The allocation hands planes over one at a time: halve all three in one concurrent pass once known.
+            outputs[plane] = (UnsafeSendableAddress(base), bytesPerRow)
+            guard plane == 2 else { return }
+            let planes = outputs
+            // Bands of output rows of each plane, the luma's four times as many as each chroma plane's.
+            let lumaRows = (buffer.planes[0].height + 1) / 2
+            let bands = min(lumaRows, 8 * max(1, ProcessInfo.processInfo.activeProcessorCount))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
-                let range = (rows * band / bands)..<(rows * (band + 1) / bands)
-                if wide {
-                    halveRows(range, of: source, into: out.base, bytesPerRow: bytesPerRow, as: UInt16.self)
-                } else {
-                    halveRows(range, of: source, into: out.base, bytesPerRow: bytesPerRow, as: UInt8.self)
+                for p in 0..<3 {
+                    let rows = (buffer.planes[p].height + 1) / 2
+                    let range = (rows * band / bands)..<(rows * (band + 1) / bands)
+                    for y in range {
+                        halveRow(y, of: buffer.planes[p], into: planes[p].0.base + y * planes[p].1, wide: wide)
+                    }
                 }
             }
         }
     }
 
-    /// Writes output rows `rows` of the halved `source` plane.
+    /// Output row `y` of the halved `source` plane, written at `out`.
     @inline(__always)
-    static func halveRows<Sample: FixedWidthInteger & UnsignedInteger>(_ rows: Range<Int>, of source: PixelPlane,
-                                                                       into out: UnsafeMutableRawPointer, bytesPerRow: Int,
-                                                                       as: Sample.Type) {
-        let width = source.width, pairs = width / 2, outWidth = (width + 1) / 2
-        for y in rows {
-            let top = (source.base + 2 * y * source.bytesPerRow).assumingMemoryBound(to: Sample.self)
-            let below = min(2 * y + 1, source.height - 1)
-            let bottom = (source.base + below * source.bytesPerRow).assumingMemoryBound(to: Sample.self)
-            let row = (out + y * bytesPerRow).assumingMemoryBound(to: Sample.self)
-            for x in 0..<pairs {
-                let sum = UInt32(top[2 * x]) &+ UInt32(top[2 * x + 1]) &+ UInt32(bottom[2 * x]) &+ UInt32(bottom[2 * x + 1])
-                row[x] = Sample(truncatingIfNeeded: (sum &+ 2) &>> 2)
-            }
-            if outWidth > pairs {
-                let sum = 2 &* (UInt32(top[width - 1]) &+ UInt32(bottom[width - 1]))
-                row[pairs] = Sample(truncatingIfNeeded: (sum &+ 2) &>> 2)
-            }
+    static func halveRow(_ y: Int, of source: PixelPlane, into out: UnsafeMutableRawPointer, wide: Bool) {
+        let top = source.base + 2 * y * source.bytesPerRow
+        let bottom = source.base + min(2 * y + 1, source.height - 1) * source.bytesPerRow
+        if wide {
+            halveRow(top.assumingMemoryBound(to: UInt16.self), bottom.assumingMemoryBound(to: UInt16.self),
+                     out.assumingMemoryBound(to: UInt16.self), width: source.width)
+        } else {
+            halveRow(top.assumingMemoryBound(to: UInt8.self), bottom.assumingMemoryBound(to: UInt8.self),
+                     out.assumingMemoryBound(to: UInt8.self), width: source.width)
+        }
+    }
+
+    /// 10-bit samples, sixteen in and eight out at a time: four samples sum to at most 4092, so 16-bit lanes hold
+    /// the sums exactly.
+    @inline(__always)
+    static func halveRow(_ top: UnsafePointer<UInt16>, _ bottom: UnsafePointer<UInt16>, _ out: UnsafeMutablePointer<UInt16>, width: Int) {
+        let pairs = width / 2
+        var x = 0
+        while x + 8 <= pairs {
+            let v = UnsafeRawPointer(top + 2 * x).loadUnaligned(as: SIMD16<UInt16>.self)
+                &+ UnsafeRawPointer(bottom + 2 * x).loadUnaligned(as: SIMD16<UInt16>.self)
+            UnsafeMutableRawPointer(out + x).storeBytes(of: (v.evenHalf &+ v.oddHalf &+ 2) &>> 2, as: SIMD8<UInt16>.self)
+            x += 8
+        }
+        halveTail(top, bottom, out, from: x, width: width)
+    }
+
+    /// 8-bit samples, widened to 16-bit lanes for the sums.
+    @inline(__always)
+    static func halveRow(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, width: Int) {
+        let pairs = width / 2
+        var x = 0
+        while x + 8 <= pairs {
+            let v = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(top + 2 * x).loadUnaligned(as: SIMD16<UInt8>.self))
+                &+ SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(bottom + 2 * x).loadUnaligned(as: SIMD16<UInt8>.self))
+            let mean = (v.evenHalf &+ v.oddHalf &+ 2) &>> 2
+            UnsafeMutableRawPointer(out + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: mean), as: SIMD8<UInt8>.self)
+            x += 8
+        }
+        halveTail(top, bottom, out, from: x, width: width)
+    }
+
+    /// The output samples from `from` on, one at a time (the odd last column pairs with itself).
+    @inline(__always)
+    static func halveTail<Sample: FixedWidthInteger & UnsignedInteger>(_ top: UnsafePointer<Sample>, _ bottom: UnsafePointer<Sample>,
+                                                                       _ out: UnsafeMutablePointer<Sample>, from: Int, width: Int) {
+        for x in from..<(width + 1) / 2 {
+            let right = min(2 * x + 1, width - 1)
+            let sum = UInt32(top[2 * x]) &+ UInt32(top[right]) &+ UInt32(bottom[2 * x]) &+ UInt32(bottom[right])
+            out[x] = Sample(truncatingIfNeeded: (sum &+ 2) &>> 2)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LayerGraphics
 
 /// Decodes a `VideoFrameSource` on a dedicated thread (never the Swift concurrency pool), continuously and
 /// in order, into a small queue of frames ahead of the times asked for, as ffplay's picture queue: playback
@@ -47,7 +48,11 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     /// Seconds between frames (the stream's rate; 1/30 when it gives none): the unit of "late".
     private let frameInterval: Double
 
+    /// The source's `levelStream` (a constant object: read without the lock).
+    let levelStream: PictureLevels.Stream
+
     init(source: VideoFrameSource, depth: Int = 4) {
+        levelStream = source.levelStream
         self.source = source
         self.depth = depth
         let rate = source.asset.video?.frameRate ?? 0 // the believable rate (MediaAsset), 0 when unknown

@@ -20,7 +20,7 @@ final class FrameConverter {
     /// The colour converter of the last HDR or wide-gamut description seen (a stream keeps one, or changes rarely).
     private var colorConverter: VideoColorConverter?
     /// What this stream's converted frames share: the level they were last drawn at.
-    private let levelStream = PictureLevels.Stream()
+    let levelStream = PictureLevels.Stream()
     /// Whether this stream has had its one colour warning.
     private var warned = false
     /// The stream's last HDR metadata: a frame without it (an encoder that repeats it only at keyframes) keeps

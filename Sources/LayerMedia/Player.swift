@@ -121,4 +121,12 @@ public final class Player: @unchecked Sendable {
 
     /// Whether a frame has been decoded (AVPlayerLayer's `isReadyForDisplay`).
     public var hasFrame: Bool { state.withLock { $0.lastFrame != nil } }
+
+    /// Tells the decoder that a layer of `width` × `height` points will show the video upright at scale 1 (what a
+    /// `PlayerLayer` knows from its bounds): HDR frames decoded before the first draw are then converted at the size
+    /// such a draw takes (`PictureLevels.Stream.anticipate`). A hint for speed only; what is drawn never depends on it.
+    public func anticipateDrawnSize(width: Double, height: Double) {
+        guard let video = asset.video else { return }
+        decoder.levelStream.anticipate(frameWidth: video.width, frameHeight: video.height, drawnWidth: width, drawnHeight: height)
+    }
 }

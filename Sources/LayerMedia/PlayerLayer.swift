@@ -63,6 +63,7 @@ open class PlayerLayer: Layer {
         Transaction.disableActions = true
         defer { Transaction.commit() }
         videoLayer.bounds = Rect(x: 0, y: 0, width: quarter ? size.height : size.width, height: quarter ? size.width : size.height)
+        player?.anticipateDrawnSize(width: videoLayer.bounds.width, height: videoLayer.bounds.height)
         videoLayer.position = Point(x: videoRect.midX, y: videoRect.midY)
         videoLayer.transform = Transform3D.makeRotation(Double(video.rotation) * .pi / 180, 0, 0, 1)
         videoLayer.contentsGravity = .resize // the sample aspect ratio is in the layer's size

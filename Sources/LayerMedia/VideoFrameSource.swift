@@ -54,6 +54,9 @@ public final class VideoFrameSource {
 
     deinit { demuxer.stop() }
 
+    /// What the stream's converted HDR frames share: the level they are converted at (`PictureLevels`).
+    var levelStream: PictureLevels.Stream { converter.levelStream }
+
     /// The frame shown at `seconds`: the last one whose time is at or before it (the first frame before the
     /// first time, the last frame after the end); nil only when the stream has no decodable frame.
     public func frame(at seconds: Double) throws -> VideoFrame? {

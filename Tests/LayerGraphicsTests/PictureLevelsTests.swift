@@ -107,6 +107,13 @@ struct PictureLevelsTests {
         moved.prepareDrawnLevel()
         #expect(moved.hasDrawnLevel)
         #expect(samplesEqual(moved.picture(level: 1), nextShown))
+        // Before any draw, a player layer's size gives the level such a draw takes (the fewer texels of the two
+        // axes); an empty size says nothing.
+        let anticipated = PictureLevels.Stream()
+        for (width, height, level) in [(32.0, 16.0, 2), (0, 0, 2), (50, 10, 1), (100, 10, 0), (200, 100, 0)] {
+            anticipated.anticipate(frameWidth: 128, frameHeight: 64, drawnWidth: width, drawnHeight: height)
+            #expect(anticipated.level == level, "128×64 in \(width)×\(height)")
+        }
         // A buffer that is not a level of a frame is its own size.
         #expect(source.levels == nil && source.frameSize == source.size)
     }

@@ -37,6 +37,22 @@ struct HDRFrameTests {
         }
     }
 
+    @Test func aPlayerLayersFramesAreConvertedAtTheSizeItShowsThem() throws {
+        try withTemporaryDirectory { dir in
+            let clip = try HDRPatchClip(.pq, in: dir)
+            try SubtitleFixtures.run("ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-stream_loop", "9", "-i", clip.path,
+                                                "-c", "copy", "ten.mp4"], in: dir)
+            let player = try Player(path: dir.appendingPathComponent("ten.mp4").path)
+            let layer = PlayerLayer(player: player)
+            layer.bounds = Rect(x: 0, y: 0, width: 64, height: 16)
+            // A frame decoded after the layer laid out (past the decoder's queue of four) comes at the level such a
+            // layer draws, a quarter of 256×64, and stands for the whole frame; a draw can still take any level.
+            let late = try #require(player.frame(at: 0.3)).pixelBuffer
+            #expect(late.width == 64 && late.height == 16 && late.frameSize == Size(width: 256, height: 64))
+            #expect(late.levels?.picture(level: 0).width == 256)
+        }
+    }
+
     @Test func anSDRBT709TenBitFrameKeepsItsCodesInEightBits() throws {
         try withTemporaryDirectory { dir in
             let clip = try HDRPatchClip(.pq, in: dir)
