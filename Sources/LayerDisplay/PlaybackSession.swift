@@ -293,7 +293,14 @@ public final class PlaybackSession {
     private var refreshRate = 60.0
     /// The clock is held until the frame of a new position (the start, a seek) reaches the screen, so that
     /// playback never starts behind.
-    var resumeOnShow = false
+    var resumeOnShow = false {
+        didSet { firstShowDeadline = nil }
+    }
+    /// Until when the frame of a new position may wait for the decoder to hold the next two frames too (set when it
+    /// is first ready): a 4K HEVC decoder's first frames come slower than its steady pace, and a clock started at
+    /// once dropped them. Showing the first frame a little later keeps motion starting a frame after it (mpv, too,
+    /// starts once its queue is full).
+    private var firstShowDeadline: Double?
 
     /// Plays until the end of the range (unless it loops) or until quit.
     public func run() -> PlaybackStatistics {
@@ -432,6 +439,11 @@ public final class PlaybackSession {
 
     private func presentIfDue() {
         guard let frame = ready else { return }
+        if resumeOnShow {
+            let deadline = firstShowDeadline ?? hostSeconds() + 0.5
+            firstShowDeadline = deadline
+            if !(player?.holdsFrames(after: frame.time, count: 2) ?? true) && hostSeconds() < deadline { return }
+        }
         let now = clock.time
         if !mustShow {
             // Early: wait until showing it takes it on screen at its time (the upload and the copy take a while:

@@ -159,6 +159,18 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
         return queue.count == 1
     }
 
+    /// Whether the decoder holds `count` frames after the one shown at `seconds` (or all it will have: the stream
+    /// ends first, or the queue is full). Changes nothing, unlike `wouldWait`.
+    func holdsFrames(after seconds: Double, count: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if stopped || ended { return true }
+        guard repositionRequest == nil else { return false }
+        if queue.count >= depth { return true }
+        let t = seconds + source.slack
+        return queue.reduce(0) { $0 + ($1.time.seconds > t ? 1 : 0) } >= count
+    }
+
     /// `framesSkipped`, read under the lock.
     var skippedCount: Int {
         condition.lock()

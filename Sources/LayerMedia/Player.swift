@@ -105,6 +105,12 @@ public final class Player: @unchecked Sendable {
 
     /// Whether the medium ended before `seconds` (its last frame is shown from an earlier time, and no other follows):
     /// an export of a live input stops there. Waits for the decoder to know.
+    /// Whether the decoder holds `count` frames after the one shown at `seconds` (or all the stream has left, or as
+    /// many as it queues): a window starts its clock once it does (mpv waits for its queue likewise).
+    public func holdsFrames(after seconds: Double, count: Int) -> Bool {
+        decoder.holdsFrames(after: mediaTime(seconds), count: count)
+    }
+
     public func hasEnded(at seconds: Double) -> Bool {
         decoder.hasEnded(at: mediaTime(seconds))
     }
