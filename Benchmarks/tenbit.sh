@@ -3,8 +3,9 @@
 # testsrc2) played with --stats, once tagged SDR BT.709 and once tagged PQ (BT.2020, SMPTE 2084: every frame goes
 # through the colour converter), each plain and with the scene look of playback.sh; target 0 dropped frames. Then
 # decoding alone: ffmpeg's (`-benchmark -f null`) and ours, which has no decode-only mode, measured as an export to a
-# 64×36 movie (decoding, our frame conversion — colour, 10 → 8 bits —, a tiny composite and encode), in frames/s and
-# CPU milliseconds a frame (all threads: what it costs whatever the machine's load).
+# 64×36 movie (decoding, our frame conversion — 10 → 8 bits for SDR; for PQ the colour conversion at the size drawn,
+# SEMANTICS.md § Colour, here a 2×2 box halving to 240×135 and its conversion —, a tiny composite and encode), in
+# frames/s and CPU milliseconds a frame (all threads: what it costs whatever the machine's load).
 # The clips are made with the ffmpeg CLI (libx265) into out/bench/ and are not committed. Prints the load average.
 . "$(dirname "$0")/lib.sh"
 bench_start
