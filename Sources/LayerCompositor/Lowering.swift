@@ -297,9 +297,14 @@ struct Lowering {
         guard r.width > 0, r.height > 0, s.width != 0, s.height != 0 else { return nil }
         if case .pixelBuffer(let buffer) = contents, let levels = buffer.levels {
             // A converted HDR frame: the level this draw needs, its source rectangle in that level's pixels.
-            let unitCenter = layer.contentsCenter.standardized == Rect(x: 0, y: 0, width: 1, height: 1)
-            let level = unitCenter && !drawsShadowShape ? Self.drawnLevel(r, h: h, toLocal: toLocal, texelsPerLocal: (abs(s.width) / r.width, abs(s.height) / r.height)) : 0
-            let picture = drawsShadowShape && buffer.isOpaque ? buffer : levels.pictureForDraw(level: level)
+            let picture: PixelBuffer
+            if drawsShadowShape && buffer.isOpaque {
+                picture = buffer
+            } else {
+                let unitCenter = layer.contentsCenter.standardized == Rect(x: 0, y: 0, width: 1, height: 1)
+                let texelsPerLocal = (abs(s.width) / r.width, abs(s.height) / r.height)
+                picture = levels.pictureForDraw(level: unitCenter ? Self.drawnLevel(r, h: h, toLocal: toLocal, texelsPerLocal: texelsPerLocal) : 0)
+            }
             let kx = Double(picture.width) / Double(levels.width), ky = Double(picture.height) / Double(levels.height)
             s = Rect(x: s.minX * kx, y: s.minY * ky, width: s.width * kx, height: s.height * ky)
             contents = .pixelBuffer(picture)
@@ -338,11 +343,7 @@ struct Lowering {
             let c = Double(f.dvdx) * texelsPerLocal.1, d = Double(f.dvdy) * texelsPerLocal.1
             least = min(least, (a * a + c * c).squareRoot(), (b * b + d * d).squareRoot())
         }
-        guard least.isFinite else { return 0 }
-        // (A hair of slack: an exact halving computed in floats must not fall a level short.)
-        var level = 0
-        while level < 30 && least * (1 + 1e-9) >= Double(2 << level) { level += 1 }
-        return level
+        return least.isFinite ? PictureLevels.level(texelsPerPixel: least) : 0
     }
 
     /// How many texels one pixel step covers near the contents' centre (by the local footprint there).

@@ -15,6 +15,7 @@ public final class PictureLevels: Sendable {
     public final class Stream: Sendable {
         private let lastLevel = Atomic<Int>(0)
         let reductionMemory = PictureMemoryPool(kept: 2)
+        /// A stream not drawn yet (level 0).
         public init() {}
         /// The level the stream's last draw asked for (0 until one asks): the decoder converts the next frames at it.
         public var level: Int { lastLevel.load(ordering: .relaxed) }
@@ -26,11 +27,17 @@ public final class PictureLevels: Sendable {
         /// only: the draws themselves decide the pixels, and the next draw replaces it.
         public func anticipate(frameWidth: Int, frameHeight: Int, drawnWidth: Double, drawnHeight: Double) {
             guard drawnWidth > 0, drawnHeight > 0 else { return }
-            let texels = min(Double(frameWidth) / drawnWidth, Double(frameHeight) / drawnHeight)
-            var level = 0
-            while level < 30 && texels >= Double(2 << level) { level += 1 }
-            drawAsked(level)
+            drawAsked(PictureLevels.level(texelsPerPixel: min(Double(frameWidth) / drawnWidth, Double(frameHeight) / drawnHeight)))
         }
+    }
+
+    /// The level a draw takes where a pixel step covers `texels` texels of level 0 at the fewest: ⌊log₂ texels⌋, 0
+    /// below 2 (so the level's texels are never larger than a pixel); `picture(level:)` clamps it to the deepest.
+    public static func level(texelsPerPixel texels: Double) -> Int {
+        var level = 0
+        // (A hair of slack: an exact halving computed in floats must not fall a level short.)
+        while level < 30 && texels * (1 + 1e-9) >= Double(2 << level) { level += 1 }
+        return level
     }
 
     /// Level 0's size: the frame's own.

@@ -103,14 +103,14 @@ public final class Player: @unchecked Sendable {
         return seconds - (media - newest)
     }
 
-    /// Whether the medium ended before `seconds` (its last frame is shown from an earlier time, and no other follows):
-    /// an export of a live input stops there. Waits for the decoder to know.
     /// Whether the decoder holds `count` frames after the one shown at `seconds` (or all the stream has left, or as
-    /// many as it queues): a window starts its clock once it does (mpv waits for its queue likewise).
+    /// many as it queues): a window shows the first frame of a position once it does (mpv waits for its queue likewise).
     public func holdsFrames(after seconds: Double, count: Int) -> Bool {
         decoder.holdsFrames(after: mediaTime(seconds), count: count)
     }
 
+    /// Whether the medium ended before `seconds` (its last frame is shown from an earlier time, and no other follows):
+    /// an export of a live input stops there. Waits for the decoder to know.
     public func hasEnded(at seconds: Double) -> Bool {
         decoder.hasEnded(at: mediaTime(seconds))
     }
