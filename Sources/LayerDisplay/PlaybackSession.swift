@@ -296,10 +296,10 @@ public final class PlaybackSession {
     var resumeOnShow = false {
         didSet { firstShowDeadline = nil }
     }
-    /// Until when the frame of a new position may wait for the decoder to hold the next two frames too (set when it
-    /// is first ready): a 4K HEVC decoder's first frames come slower than its steady pace, and a clock started at
-    /// once dropped them. Showing the first frame a little later keeps motion starting a frame after it (mpv, too,
-    /// starts once its queue is full).
+    /// Until when the frame of a new position may wait for the decoder to hold the next three frames too, its whole
+    /// queue (set when the frame is first ready): a 4K HEVC decoder's first frames come slower than its steady pace,
+    /// and a clock started at once dropped them (two frames ahead still dropped one now and then). Showing the first
+    /// frame a little later keeps motion starting a frame after it (mpv, too, starts once its queue is full).
     private var firstShowDeadline: Double?
 
     /// Plays until the end of the range (unless it loops) or until quit.
@@ -442,7 +442,7 @@ public final class PlaybackSession {
         if resumeOnShow {
             let deadline = firstShowDeadline ?? hostSeconds() + 0.5
             firstShowDeadline = deadline
-            if !(player?.holdsFrames(after: frame.time, count: 2) ?? true) && hostSeconds() < deadline { return }
+            if !(player?.holdsFrames(after: frame.time, count: 3) ?? true) && hostSeconds() < deadline { return }
         }
         let now = clock.time
         if !mustShow {
