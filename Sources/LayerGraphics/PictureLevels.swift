@@ -8,18 +8,32 @@ import Synchronization
 /// converted before, so a window, a still and an export agree.
 ///
 /// A level is converted once, when first asked for, and kept while the frame lives. The decoder converts each new
-/// frame at the level the last draw of its stream asked for (`Stream.level`), so in steady playback the draw finds its
-/// level ready and converts nothing.
+/// frame at the levels the draws of its stream's latest drawn frame asked for (`Stream.levels`: one per size the
+/// frame is shown at, a picture-in-picture of one input has two), so in steady playback the draws find their levels
+/// ready and convert nothing.
 public final class PictureLevels: Sendable {
-    /// What the frames of one stream share: the level its last draw asked for, and the memory of halved pictures.
+    /// What the frames of one stream share: the levels its latest drawn frame was drawn at, the frames' order, and the
+    /// memory of halved pictures.
     public final class Stream: Sendable {
-        private let lastLevel = Atomic<Int>(0)
+        /// The latest frame drawn (by `sequence`) and the levels its draws asked for.
+        private let drawn = Guarded<(sequence: Int, levels: Set<Int>)>((-1, [0]))
+        private let frames = Atomic<Int>(0)
         let reductionMemory = PictureMemoryPool(kept: 2)
         /// A stream not drawn yet (level 0).
         public init() {}
-        /// The level the stream's last draw asked for (0 until one asks): the decoder converts the next frames at it.
-        public var level: Int { lastLevel.load(ordering: .relaxed) }
-        func drawAsked(_ level: Int) { lastLevel.store(level, ordering: .relaxed) }
+        /// The finest level the stream's latest drawn frame was drawn at (0 until one is drawn): the level a frame
+        /// is handed over at.
+        public var level: Int { drawn.withLock { $0.levels.min() ?? 0 } }
+        /// Every level the latest drawn frame was drawn at: the decoder converts the next frames at each.
+        public var levels: Set<Int> { drawn.withLock { $0.levels } }
+        func nextSequence() -> Int { frames.add(1, ordering: .relaxed).oldValue }
+        /// A draw of frame `sequence` took `level`: a later frame's draws start the set anew, an earlier frame's
+        /// (a draw running behind) change nothing.
+        func drawAsked(_ level: Int, sequence: Int) {
+            drawn.withLock { state in
+                if sequence > state.sequence { state = (sequence, [level]) } else if sequence == state.sequence { state.levels.insert(level) }
+            }
+        }
 
         /// Before the first draw: a layer of `drawnWidth` × `drawnHeight` points will show the stream's
         /// `frameWidth` × `frameHeight` frames, upright at scale 1 (a player layer knows as much from its bounds), so
@@ -27,7 +41,8 @@ public final class PictureLevels: Sendable {
         /// only: the draws themselves decide the pixels, and the next draw replaces it.
         public func anticipate(frameWidth: Int, frameHeight: Int, drawnWidth: Double, drawnHeight: Double) {
             guard drawnWidth > 0, drawnHeight > 0 else { return }
-            drawAsked(PictureLevels.level(texelsPerPixel: min(Double(frameWidth) / drawnWidth, Double(frameHeight) / drawnHeight)))
+            let level = PictureLevels.level(texelsPerPixel: min(Double(frameWidth) / drawnWidth, Double(frameHeight) / drawnHeight))
+            drawn.withLock { $0.levels = [level] }
         }
     }
 
@@ -47,6 +62,8 @@ public final class PictureLevels: Sendable {
     private let source: PixelBuffer
     private let converter: VideoColorConverter
     private let stream: Stream
+    /// The frame's place in its stream's order (`Stream.drawAsked`).
+    private let sequence: Int
     private let converted = Guarded<[Int: PixelBuffer]>([:])
 
     /// The levels of `source` (planar Y′CbCr, 8 or 10 bits: `VideoColorConverter.canConvert`), converted by
@@ -56,6 +73,7 @@ public final class PictureLevels: Sendable {
         self.source = source
         self.converter = converter
         self.stream = stream
+        sequence = stream.nextSequence()
         width = source.width
         height = source.height
         var deepest = 0
@@ -79,22 +97,22 @@ public final class PictureLevels: Sendable {
     /// `picture(level:)` for a draw: also tells the stream, so the decoder converts its next frames at this level.
     public func pictureForDraw(level: Int) -> PixelBuffer {
         let level = max(0, min(level, deepestLevel))
-        stream.drawAsked(level)
+        stream.drawAsked(level, sequence: sequence)
         return picture(level: level)
     }
 
     /// The levels converted so far.
     public var convertedLevels: Set<Int> { converted.withLock { Set($0.keys) } }
 
-    /// Whether the level the stream was last drawn at is converted already (`prepareDrawnLevel` converts it).
-    public var hasDrawnLevel: Bool {
-        let level = max(0, min(stream.level, deepestLevel))
-        return converted.withLock { $0[level] != nil }
+    /// Whether the levels the stream's latest drawn frame was drawn at are all converted (`prepareDrawnLevels`).
+    public var hasDrawnLevels: Bool {
+        let wanted = Set(stream.levels.map { max(0, min($0, deepestLevel)) })
+        return converted.withLock { wanted.isSubset(of: $0.keys) }
     }
 
-    /// Converts the level the stream was last drawn at, so that a draw of this frame finds it ready: the decoder does
-    /// this for the frames it holds when a draw has changed the level.
-    public func prepareDrawnLevel() { _ = picture(level: stream.level) }
+    /// Converts the levels the stream's latest drawn frame was drawn at, so that draws of this frame find them ready:
+    /// the decoder does this for the frames it holds.
+    public func prepareDrawnLevels() { for level in stream.levels.sorted() { _ = picture(level: level) } }
 
     /// The frame as a layer's contents: the picture at the stream's last drawn level, standing for the whole frame
     /// (its `levels` are these, so a draw can pick another level, and contents are placed by the frame's own size).

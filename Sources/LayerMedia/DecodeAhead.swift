@@ -237,9 +237,9 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
             if ended || queue.count >= depth {
                 // Idle: a draw that changed the size HDR frames are converted at (`PictureLevels`) would otherwise
                 // convert each frame already decoded itself, on the render's time.
-                if let levels = queue.lazy.compactMap({ $0.pixelBuffer.levels }).first(where: { !$0.hasDrawnLevel }) {
+                if let levels = queue.lazy.compactMap({ $0.pixelBuffer.levels }).first(where: { !$0.hasDrawnLevels }) {
                     condition.unlock()
-                    levels.prepareDrawnLevel()
+                    levels.prepareDrawnLevels()
                     condition.lock()
                     continue
                 }

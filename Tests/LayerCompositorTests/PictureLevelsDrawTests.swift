@@ -94,6 +94,34 @@ struct PictureLevelsDrawTests {
         #expect(stream.level == 0)
     }
 
+    @Test func aFrameShownAtTwoSizesHasBothLevelsReadyInTheNextFrames() {
+        // One input in two layers (a picture in picture): the decoder prepares both sizes, not the last draw's alone.
+        let stream = PictureLevels.Stream()
+        let levels = frame(stream: stream)
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        for (x, width) in [(0.0, 128.0), (140, 32)] {
+            let layer = Layer()
+            layer.frame = Rect(x: x, y: 0, width: width, height: width / 2)
+            layer.contents = .pixelBuffer(levels.contentsPicture())
+            root.addSublayer(layer)
+        }
+        _ = Compositor().render(root.snapshot(), width: 200, height: 100)
+        #expect(stream.levels == [1, 3] && stream.level == 1)
+        let next = frame(stream: stream)
+        #expect(!next.hasDrawnLevels)
+        next.prepareDrawnLevels()
+        #expect(next.hasDrawnLevels && next.convertedLevels == [1, 3])
+        // The frame comes at the finer of the two.
+        #expect(next.contentsPicture().width == 128)
+        // A later frame's draw starts the set anew.
+        _ = next.pictureForDraw(level: 2)
+        #expect(stream.levels == [2])
+        // A draw of an earlier frame, running behind, changes nothing.
+        _ = levels.pictureForDraw(level: 0)
+        #expect(stream.levels == [2])
+    }
+
     @Test func aShadowDoesNotMoveTheLevel() {
         let stream = PictureLevels.Stream()
         let levels = frame(stream: stream)

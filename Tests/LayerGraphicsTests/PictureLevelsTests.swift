@@ -95,17 +95,17 @@ struct PictureLevelsTests {
         _ = first.pictureForDraw(level: 1)
         #expect(stream.level == 1)
         let next = PictureLevels(source: source, converter: converter, stream: stream)
-        #expect(next.hasDrawnLevel == false)
+        #expect(next.hasDrawnLevels == false)
         let nextShown = next.contentsPicture()
         #expect(nextShown.width == 64 && nextShown.frameSize == Size(width: 128, height: 64))
-        #expect(next.hasDrawnLevel)
-        // A frame decoded before the change is brought to the drawn level by `prepareDrawnLevel`.
+        #expect(next.hasDrawnLevels)
+        // A frame decoded before the change is brought to the drawn level by `prepareDrawnLevels`.
         let earlier = PictureLevels(source: source, converter: converter, stream: PictureLevels.Stream())
         _ = earlier.contentsPicture()
         let moved = PictureLevels(source: source, converter: converter, stream: stream)
-        #expect(moved.hasDrawnLevel == false)
-        moved.prepareDrawnLevel()
-        #expect(moved.hasDrawnLevel)
+        #expect(moved.hasDrawnLevels == false)
+        moved.prepareDrawnLevels()
+        #expect(moved.hasDrawnLevels)
         #expect(samplesEqual(moved.picture(level: 1), nextShown))
         // Before any draw, a player layer's size gives the level such a draw takes (the fewer texels of the two
         // axes); an empty size says nothing.
