@@ -179,6 +179,20 @@ public final class PixelBuffer: @unchecked Sendable, CustomStringConvertible {
         self.levels = nil
     }
 
+    /// Planes being written, handed over together (`init(…fillingPlanes:)`): their bases and bytes per row, shareable
+    /// with the bands of a concurrent loop, each of which writes its own rows.
+    struct WritablePlanes: @unchecked Sendable { let planes: [(base: UnsafeMutableRawPointer, bytesPerRow: Int)] }
+
+    /// As the pooled `init(…fill:)`, with every plane handed to `fill` at once: for conversions that write the planes
+    /// together (a chroma row and the luma rows it covers).
+    convenience init(format: PixelFormat, width: Int, height: Int, matrix: ColorMatrix, range: ColorRange,
+                     chromaLocation: ChromaLocation, pool: PictureMemoryPool?, fillingPlanes fill: (WritablePlanes) -> Void) {
+        var planes: [(base: UnsafeMutableRawPointer, bytesPerRow: Int)] = []
+        self.init(format: format, width: width, height: height, matrix: matrix, range: range, chromaLocation: chromaLocation,
+                  pool: pool) { _, base, bytesPerRow in planes.append((base, bytesPerRow)) }
+        fill(WritablePlanes(planes: planes))
+    }
+
     deinit { ownedMemory?.deallocate() }
 
     /// The picture's size in pixels, as a `Size`.

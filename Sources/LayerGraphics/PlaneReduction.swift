@@ -14,14 +14,11 @@ enum PlaneReduction {
     static func halved(_ buffer: PixelBuffer, pool: PictureMemoryPool? = nil) -> PixelBuffer {
         precondition(canHalve(buffer.format), "\(buffer.format) is not planar Y′CbCr")
         let wide = buffer.format.bitDepth > 8
-        var outputs = Array(repeating: (UnsafeSendableAddress(UnsafeMutableRawPointer(bitPattern: 64)!), 0), count: 3)
         return PixelBuffer(format: buffer.format, width: (buffer.width + 1) / 2, height: (buffer.height + 1) / 2,
-                           matrix: buffer.matrix, range: buffer.range, chromaLocation: buffer.chromaLocation, pool: pool) { plane, base, bytesPerRow in
-            // The allocation hands planes over one at a time: halve all three in one concurrent pass once known.
-            outputs[plane] = (UnsafeSendableAddress(base), bytesPerRow)
-            guard plane == 2 else { return }
-            let planes = outputs
-            // Bands of output rows of each plane, the luma's four times as many as each chroma plane's.
+                           matrix: buffer.matrix, range: buffer.range, chromaLocation: buffer.chromaLocation,
+                           pool: pool) { (out: PixelBuffer.WritablePlanes) in
+            // All three planes in one concurrent pass: bands of output rows of each plane (a luma band has four times
+            // the samples of a chroma band's).
             let lumaRows = (buffer.planes[0].height + 1) / 2
             let bands = min(lumaRows, 8 * max(1, ProcessInfo.processInfo.activeProcessorCount))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
@@ -29,7 +26,7 @@ enum PlaneReduction {
                     let rows = (buffer.planes[p].height + 1) / 2
                     let range = (rows * band / bands)..<(rows * (band + 1) / bands)
                     for y in range {
-                        halveRow(y, of: buffer.planes[p], into: planes[p].0.base + y * planes[p].1, wide: wide)
+                        halveRow(y, of: buffer.planes[p], into: out.planes[p].base + y * out.planes[p].bytesPerRow, wide: wide)
                     }
                 }
             }
@@ -90,10 +87,4 @@ enum PlaneReduction {
             out[x] = Sample(truncatingIfNeeded: (sum &+ 2) &>> 2)
         }
     }
-}
-
-/// A plane's base address handed to the bands of a concurrent loop, each of which writes its own rows.
-struct UnsafeSendableAddress: @unchecked Sendable {
-    let base: UnsafeMutableRawPointer
-    init(_ base: UnsafeMutableRawPointer) { self.base = base }
 }

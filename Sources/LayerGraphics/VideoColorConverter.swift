@@ -143,13 +143,8 @@ public final class VideoColorConverter: @unchecked Sendable {
     public func convert(_ buffer: PixelBuffer, avx2: Bool = avx2KernelsEnabled) -> PixelBuffer {
         guard let format = Self.outputFormat(for: buffer.format) else { return buffer }
         let chromaRows = buffer.planes[1].height
-        var planes = Array(repeating: (UnsafeMutableRawPointer(bitPattern: 64)!, 0), count: 3)
         return PixelBuffer(format: format, width: buffer.width, height: buffer.height, matrix: .bt709, range: .limited,
-                           chromaLocation: buffer.chromaLocation, pool: memory) { plane, base, bytesPerRow in
-            // The allocation hands planes over one at a time: remember them, convert once all three are known.
-            planes[plane] = (base, bytesPerRow)
-            guard plane == 2 else { return }
-            let out = OutputPlanes(planes: planes)
+                           chromaLocation: buffer.chromaLocation, pool: memory) { (out: PixelBuffer.WritablePlanes) in
             let bands = min(chromaRows, 8 * max(1, ProcessInfo.processInfo.activeProcessorCount))
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 let rows = (chromaRows * band / bands)..<(chromaRows * (band + 1) / bands)
@@ -157,9 +152,6 @@ public final class VideoColorConverter: @unchecked Sendable {
             }
         }
     }
-
-    /// The output planes' bases and bytes per row; each band of rows writes its own part of them.
-    struct OutputPlanes: @unchecked Sendable { let planes: [(UnsafeMutableRawPointer, Int)] }
 
     /// Whether `convert` converts pictures of `format` (planar Y′CbCr without alpha, 8 or 10 bits).
     public static func canConvert(_ format: PixelFormat) -> Bool { outputFormat(for: format) != nil }
@@ -174,7 +166,7 @@ public final class VideoColorConverter: @unchecked Sendable {
     }
 
     /// Converts the chroma rows `rows` and the luma rows they cover (one or two each: `rows(...)`).
-    private func convertRows(_ rows: Range<Int>, of buffer: PixelBuffer, into out: OutputPlanes, avx2: Bool) {
+    private func convertRows(_ rows: Range<Int>, of buffer: PixelBuffer, into out: PixelBuffer.WritablePlanes, avx2: Bool) {
         let k = kernelConstants(for: buffer)
         let p = buffer.planes, shift = buffer.format.chromaShift
         let sampleBytes = buffer.format.bitDepth > 8 ? 2 : 1

@@ -48,11 +48,10 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     /// Seconds between frames (the stream's rate; 1/30 when it gives none): the unit of "late".
     private let frameInterval: Double
 
-    /// The source's `levelStream` (a constant object: read without the lock).
-    let levelStream: PictureLevels.Stream
+    /// The source's `levelStream` (a constant of its converter: read without the lock).
+    var levelStream: PictureLevels.Stream { source.levelStream }
 
     init(source: VideoFrameSource, depth: Int = 4) {
-        levelStream = source.levelStream
         self.source = source
         self.depth = depth
         let rate = source.asset.video?.frameRate ?? 0 // the believable rate (MediaAsset), 0 when unknown
