@@ -8,7 +8,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-#define VC_TARGET __attribute__((target("avx2")))
+#define VC_TARGET __attribute__((target("avx2,fma")))
 #define VC_NAME lp_video_color_rows_avx2
 
 /// `LinearTable`: f(x) for x clamped to 0…1, the sample nearest x·scale.

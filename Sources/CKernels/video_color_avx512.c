@@ -10,7 +10,8 @@
 #include <immintrin.h>
 #include <string.h>
 
-#define VC_TARGET __attribute__((target("avx2,avx512f,avx512vl")))
+#define VC_TARGET __attribute__((target("avx2,fma,avx512f,avx512vl")))
+#define VC_AVX512 1
 #define VC_NAME lp_video_color_rows_avx512
 
 #include "video_color_chunk.h"
@@ -22,12 +23,12 @@ VC_TARGET static inline __m512 join(__m256 lo, __m256 hi) {
 VC_TARGET static inline __m256 low_half(__m512 v) { return _mm512_castps512_ps256(v); }
 VC_TARGET static inline __m256 high_half(__m512 v) { return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)); }
 
-/// The cubic of piece `piece` (0…31) at t: ((c₃·t + c₂)·t + c₁)·t + c₀, multiplications and additions apart.
+/// The cubic of piece `piece` (0…31) at t: ((c₃·t + c₂)·t + c₁)·t + c₀, each step one fused multiply-add.
 VC_TARGET static inline __m512 cubic(const float *c, __m512i piece, __m512 t) {
 #define COEFFICIENT(k) _mm512_permutex2var_ps(_mm512_loadu_ps(c + 32 * (k)), piece, _mm512_loadu_ps(c + 32 * (k) + 16))
-    __m512 v = _mm512_add_ps(_mm512_mul_ps(COEFFICIENT(3), t), COEFFICIENT(2));
-    v = _mm512_add_ps(_mm512_mul_ps(v, t), COEFFICIENT(1));
-    return _mm512_add_ps(_mm512_mul_ps(v, t), COEFFICIENT(0));
+    __m512 v = _mm512_fmadd_ps(COEFFICIENT(3), t, COEFFICIENT(2));
+    v = _mm512_fmadd_ps(v, t, COEFFICIENT(1));
+    return _mm512_fmadd_ps(v, t, COEFFICIENT(0));
 #undef COEFFICIENT
 }
 
@@ -49,10 +50,9 @@ VC_TARGET static inline __m512 octave_curve(const float *c, uint32_t firstBits, 
     return cubic(c, _mm512_srl_epi32(offset, _mm_cvtsi32_si128(shift)), t);
 }
 
-/// a·x + b·y + c·z, added left to right (as the twin).
+/// a·x + b·y + c·z: a·x, then b·y and c·z added by fused multiply-adds (as the twin's `dot`).
 VC_TARGET static inline __m512 dot3(__m512 x, __m512 y, __m512 z, float a, float b, float c) {
-    return _mm512_add_ps(_mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(a), x), _mm512_mul_ps(_mm512_set1_ps(b), y)),
-                         _mm512_mul_ps(_mm512_set1_ps(c), z));
+    return _mm512_fmadd_ps(_mm512_set1_ps(c), z, _mm512_fmadd_ps(_mm512_set1_ps(b), y, _mm512_mul_ps(_mm512_set1_ps(a), x)));
 }
 
 /// The chain's steps for sixteen pixels, as video_color_steps8.h's for eight (the same operations lane by lane).
@@ -82,9 +82,9 @@ VC_TARGET static inline __m512i gamut16(const lp_video_color *k, __m512 *light) 
     __m512i kinks = _mm512_maskz_mov_epi32(below, _mm512_set1_epi32(1));
     if (below) {
         __m512 t = _mm512_maskz_div_ps(_mm512_cmp_ps_mask(y, lo, _CMP_GT_OQ), y, _mm512_sub_ps(y, lo));
-        mR = _mm512_mask_add_ps(mR, below, y, _mm512_mul_ps(t, _mm512_sub_ps(mR, y)));
-        mG = _mm512_mask_add_ps(mG, below, y, _mm512_mul_ps(t, _mm512_sub_ps(mG, y)));
-        mB = _mm512_mask_add_ps(mB, below, y, _mm512_mul_ps(t, _mm512_sub_ps(mB, y)));
+        mR = _mm512_mask_mov_ps(mR, below, _mm512_fmadd_ps(t, _mm512_sub_ps(mR, y), y));
+        mG = _mm512_mask_mov_ps(mG, below, _mm512_fmadd_ps(t, _mm512_sub_ps(mG, y), y));
+        mB = _mm512_mask_mov_ps(mB, below, _mm512_fmadd_ps(t, _mm512_sub_ps(mB, y), y));
     }
     __m512 hi = _mm512_max_ps(_mm512_max_ps(mR, mG), mB);
     __mmask16 above = _mm512_cmp_ps_mask(hi, one, _CMP_GT_OQ);

@@ -84,12 +84,12 @@ struct PolynomialCurve: @unchecked Sendable {
         }
     }
 
-    /// f(x): the piece's cubic, multiplications and additions apart (never fused), in the kernel's order.
+    /// f(x): the piece's cubic by Horner's rule, each step a fused multiply-add, as the kernel computes it.
     @inline(__always) func callAsFunction(_ x: Float) -> Float {
         let (i, t) = locate(x)
         let n = Self.pieces
-        var v = values[3 * n + i] * t + values[2 * n + i]
-        v = v * t + values[n + i]
-        return v * t + values[i]
+        var v = values[2 * n + i].addingProduct(values[3 * n + i], t)
+        v = values[n + i].addingProduct(v, t)
+        return values[i].addingProduct(v, t)
     }
 }

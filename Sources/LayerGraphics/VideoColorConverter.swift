@@ -238,7 +238,8 @@ public final class VideoColorConverter: @unchecked Sendable {
 
     /// The Swift twin of `lp_video_color_rows_avx2`, luma pixels `start..<count` (`start` a multiple of 8, so of
     /// the chroma step too) and the chroma samples they cover: the same float operations in the same order (written
-    /// out per channel, no SIMD3 sums, whose order is unspecified), so the two agree bit for bit. Eight columns at a
+    /// out per channel, no SIMD3 sums, whose order is unspecified), multiply-adds fused (`addingProduct`) exactly
+    /// where the kernels fuse them, so the two agree bit for bit. Eight columns at a
     /// time, as the kernel: blocks interpolated when `blocksInterpolate` says so, else every pixel through the chain.
     func rowsSwift<Sample: FixedWidthInteger & UnsignedInteger>(
         _ k: lp_video_color, from start: Int, yOut0: UnsafeMutablePointer<UInt8>, yOut1: UnsafeMutablePointer<UInt8>?,
@@ -296,7 +297,7 @@ public final class VideoColorConverter: @unchecked Sendable {
                                  bright: (yPrime: Float, dB: Float, dR: Float, kinks: Int32)) {
             let cx = x0 >> 1
             let b = Float(cb[cx]) - k.cOffset, r = Float(cr[cx]) - k.cOffset
-            let addR = k.rCr * r, addG = k.gCb * b + k.gCr * r, addB = k.bCb * b
+            let addR = k.rCr * r, addG = (k.gCb * b).addingProduct(k.gCr, r), addB = k.bCb * b
             let (lo, hi) = Self.blockRange(luma0, luma1, x0..<min(columns.upperBound, x0 + 2))
             return (lo, hi, pixel(k, luma: lo, addR: addR, addG: addG, addB: addB),
                     pixel(k, luma: hi, addR: addR, addG: addG, addB: addB))
@@ -314,16 +315,18 @@ public final class VideoColorConverter: @unchecked Sendable {
             var positions: Float = 0
             for (i, x) in blockColumns.enumerated() {
                 let t0 = Float(Int32(luma0[x]) - Int32(lo)) * inverse, t1 = Float(Int32(luma1[x]) - Int32(lo)) * inverse
-                yOut0[x] = Self.code(219 * (dark.yPrime + (bright.yPrime - dark.yPrime) * t0) + (16.5 + Self.dither(x, row)))
-                yOut1[x] = Self.code(219 * (dark.yPrime + (bright.yPrime - dark.yPrime) * t1) + (16.5 + Self.dither(x, row + 1)))
+                let y0 = dark.yPrime.addingProduct(bright.yPrime - dark.yPrime, t0)
+                let y1 = dark.yPrime.addingProduct(bright.yPrime - dark.yPrime, t1)
+                yOut0[x] = Self.code((16.5 + Self.dither(x, row)).addingProduct(219, y0))
+                yOut1[x] = Self.code((16.5 + Self.dither(x, row + 1)).addingProduct(219, y1))
                 positions = i == 0 ? t0 + t1 : positions + (t0 + t1)
             }
             let pixels = Float(2 * blockColumns.count), inverseCount = 1 / pixels
-            let sumB = pixels * dark.dB + (bright.dB - dark.dB) * positions
-            let sumR = pixels * dark.dR + (bright.dR - dark.dR) * positions
+            let sumB = (pixels * dark.dB).addingProduct(bright.dB - dark.dB, positions)
+            let sumR = (pixels * dark.dR).addingProduct(bright.dR - dark.dR, positions)
             let bias = 128.5 + Self.dither(cx, chromaRow)
-            cbOut[cx] = Self.code(sumB * (k.cScale.0 * inverseCount) + bias)
-            crOut[cx] = Self.code(sumR * (k.cScale.1 * inverseCount) + bias)
+            cbOut[cx] = Self.code(bias.addingProduct(sumB, k.cScale.0 * inverseCount))
+            crOut[cx] = Self.code(bias.addingProduct(sumR, k.cScale.1 * inverseCount))
         }
         return true
     }
@@ -338,7 +341,7 @@ public final class VideoColorConverter: @unchecked Sendable {
         let rows = luma1 == nil ? 1 : 2, count = group.upperBound
         for cx in (group.lowerBound >> chromaShiftX)..<((count + (1 << chromaShiftX) - 1) >> chromaShiftX) {
             let b = Float(cb[cx]) - k.cOffset, r = Float(cr[cx]) - k.cOffset
-            let addR = k.rCr * r, addG = k.gCb * b + k.gCr * r, addB = k.bCb * b
+            let addR = k.rCr * r, addG = (k.gCb * b).addingProduct(k.gCr, r), addB = k.bCb * b
             let columns = (cx << chromaShiftX)..<min(count, (cx + 1) << chromaShiftX)
             // Per column, the rows' differences summed; then the columns' sums, left to right (the kernel's order).
             var sumB: Float = 0, sumR: Float = 0
@@ -347,15 +350,15 @@ public final class VideoColorConverter: @unchecked Sendable {
                 for j in 0..<rows {
                     let (out, luma) = j == 0 ? (yOut0, luma0) : (yOut1!, luma1!)
                     let (yPrime, dB, dR, _) = pixel(k, luma: luma[x], addR: addR, addG: addG, addB: addB)
-                    out[x] = Self.code(219 * yPrime + (16.5 + Self.dither(x, row + j)))
+                    out[x] = Self.code((16.5 + Self.dither(x, row + j)).addingProduct(219, yPrime))
                     (columnB, columnR) = j == 0 ? (dB, dR) : (columnB + dB, columnR + dR)
                 }
                 (sumB, sumR) = i == 0 ? (columnB, columnR) : (sumB + columnB, sumR + columnR)
             }
             let inverseCount = 1 / Float(rows * columns.count)
             let bias = 128.5 + Self.dither(cx, chromaRow)
-            cbOut[cx] = Self.code(sumB * (k.cScale.0 * inverseCount) + bias)
-            crOut[cx] = Self.code(sumR * (k.cScale.1 * inverseCount) + bias)
+            cbOut[cx] = Self.code(bias.addingProduct(sumB, k.cScale.0 * inverseCount))
+            crOut[cx] = Self.code(bias.addingProduct(sumR, k.cScale.1 * inverseCount))
         }
     }
 
@@ -369,18 +372,23 @@ public final class VideoColorConverter: @unchecked Sendable {
         // R′G′B′ → linear, in units of SDR white (HLG: scene light); one gain from luminance.
         var cR = decoded(l + addR), cG = decoded(l + addG), cB = decoded(l + addB)
         if toneMaps {
-            let g = gained(lw0 * cR + lw1 * cG + lw2 * cB)
+            let g = gained(Self.dot(lw0, cR, lw1, cG, lw2, cB))
             cR *= g; cG *= g; cB *= g
         }
-        var mR = m.0 * cR + m.1 * cG + m.2 * cB
-        var mG = m.3 * cR + m.4 * cG + m.5 * cB
-        var mB = m.6 * cR + m.7 * cG + m.8 * cB
+        var mR = Self.dot(m.0, cR, m.1, cG, m.2, cB)
+        var mG = Self.dot(m.3, cR, m.4, cG, m.5, cB)
+        var mB = Self.dot(m.6, cR, m.7, cG, m.8, cB)
         var kinks = Self.intoGamut(&mR, &mG, &mB)
         let black = k.encodeBlack
         kinks |= (mR < black ? 4 : 0) | (mG < black ? 8 : 0) | (mB < black ? 16 : 0)
         let eR = encoded(mR), eG = encoded(mG), eB = encoded(mB)
-        let yPrime = 0.2126 * eR + 0.7152 * eG + 0.0722 * eB
+        let yPrime = Self.dot(0.2126, eR, 0.7152, eG, 0.0722, eB)
         return (yPrime, eB - yPrime, eR - yPrime, kinks)
+    }
+
+    /// a·x + b·y + c·z as the kernels' `dot3` computes it: a·x, then b·y and c·z added by fused multiply-adds.
+    @inline(__always) static func dot(_ a: Float, _ x: Float, _ b: Float, _ y: Float, _ c: Float, _ z: Float) -> Float {
+        (a * x).addingProduct(b, y).addingProduct(c, z)
     }
 
     /// The chain's three curves, from the tables or the cubic pieces (`usesPolynomials`), as the kernels read them.
@@ -412,13 +420,13 @@ public final class VideoColorConverter: @unchecked Sendable {
     /// ~19, the BT.1886 curve being steep at black); scaling keeps it red.
     @discardableResult @inline(__always)
     static func intoGamut(_ r: inout Float, _ g: inout Float, _ b: inout Float) -> Int32 {
-        let y = max(0.2126 * r + 0.7152 * g + 0.0722 * b, 0)
+        let y = max(dot(0.2126, r, 0.7152, g, 0.0722, b), 0)
         let lo = min(min(r, g), b)
         var moves: Int32 = 0
         if lo < 0 {
             moves = 1
             let t = y > lo ? y / (y - lo) : 0
-            r = y + t * (r - y); g = y + t * (g - y); b = y + t * (b - y)
+            r = y.addingProduct(t, r - y); g = y.addingProduct(t, g - y); b = y.addingProduct(t, b - y)
         }
         let hi = max(max(r, g), b)
         if hi > 1 {

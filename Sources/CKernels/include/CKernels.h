@@ -8,7 +8,8 @@
 #include <stdint.h>
 #include "tsan_annotations.h"
 
-/// 1 when the CPU runs AVX2 (and the kernels below may be called), else 0.
+/// 1 when the CPU runs AVX2 and FMA (and the kernels below may be called), else 0. Every CPU with AVX2 has had FMA;
+/// the colour converter's kernels fuse multiply-adds as its Swift twin does.
 int lp_cpu_has_avx2(void);
 /// Whether the CPU has AVX-512 F and VL (the colour converter's polynomial kernel).
 int lp_cpu_has_avx512(void);
