@@ -23,9 +23,34 @@ VC_TARGET static inline __m512 join(__m256 lo, __m256 hi) {
 VC_TARGET static inline __m256 low_half(__m512 v) { return _mm512_castps512_ps256(v); }
 VC_TARGET static inline __m256 high_half(__m512 v) { return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)); }
 
+/// A curve's 32 pieces in registers: coefficient k of pieces 0…15 in `lo[k]`, of 16…31 in `hi[k]`; for a curve over
+/// octaves, also its range of bits, the mask and scale that make t from them, and the shift that makes the piece.
+/// Loaded once before a step's loop: read from `lp_video_color` in the loop, the compiler reloaded the eight tables
+/// for every sixteen pixels, since the stores to the step's outputs might have changed them.
+typedef struct {
+    __m512 lo[4], hi[4];
+    __m512i first, last, mask;
+    __m512 scale;
+    __m128i shift;
+} curve_registers;
+
+VC_TARGET static inline curve_registers curve_in_registers(const float *c, uint32_t firstBits, int shift) {
+    curve_registers r;
+    for (int k = 0; k < 4; k++) {
+        r.lo[k] = _mm512_loadu_ps(c + 32 * k);
+        r.hi[k] = _mm512_loadu_ps(c + 32 * k + 16);
+    }
+    r.first = _mm512_set1_epi32((int32_t)firstBits);
+    r.last = _mm512_set1_epi32((int32_t)(firstBits + (32u << shift) - 1));
+    r.mask = _mm512_set1_epi32((1 << shift) - 1);
+    r.scale = _mm512_set1_ps(shift == 23 ? 1.0f / (1 << 23) : 1.0f / (1 << 22));
+    r.shift = _mm_cvtsi32_si128(shift);
+    return r;
+}
+
 /// The cubic of piece `piece` (0…31) at t: ((c₃·t + c₂)·t + c₁)·t + c₀, each step one fused multiply-add.
-VC_TARGET static inline __m512 cubic(const float *c, __m512i piece, __m512 t) {
-#define COEFFICIENT(k) _mm512_permutex2var_ps(_mm512_loadu_ps(c + 32 * (k)), piece, _mm512_loadu_ps(c + 32 * (k) + 16))
+VC_TARGET static inline __m512 cubic(const curve_registers *c, __m512i piece, __m512 t) {
+#define COEFFICIENT(k) _mm512_permutex2var_ps(c->lo[k], piece, c->hi[k])
     __m512 v = _mm512_fmadd_ps(COEFFICIENT(3), t, COEFFICIENT(2));
     v = _mm512_fmadd_ps(v, t, COEFFICIENT(1));
     return _mm512_fmadd_ps(v, t, COEFFICIENT(0));
@@ -33,21 +58,18 @@ VC_TARGET static inline __m512 cubic(const float *c, __m512i piece, __m512 t) {
 }
 
 /// A curve over 0…1 in 32 even pieces (`PolynomialCurve.Domain.unit`), x clamped to 0…1.
-VC_TARGET static inline __m512 unit_curve(const float *c, __m512 x) {
+VC_TARGET static inline __m512 unit_curve(const curve_registers *c, __m512 x) {
     __m512 p = _mm512_mul_ps(_mm512_min_ps(_mm512_max_ps(x, _mm512_setzero_ps()), _mm512_set1_ps(1)), _mm512_set1_ps(32));
     __m512i piece = _mm512_min_epi32(_mm512_cvttps_epi32(p), _mm512_set1_epi32(31));
     return cubic(c, piece, _mm512_sub_ps(p, _mm512_cvtepi32_ps(piece)));
 }
 
 /// A curve over octaves (`PolynomialCurve.Domain.octaves`), indexed by x's bits (x ≥ 0), clamped to the range.
-VC_TARGET static inline __m512 octave_curve(const float *c, uint32_t firstBits, int shift, __m512 x) {
-    const __m512i first = _mm512_set1_epi32((int32_t)firstBits);
-    __m512i bits = _mm512_min_epu32(_mm512_max_epu32(_mm512_castps_si512(x), first),
-                                    _mm512_set1_epi32((int32_t)(firstBits + (32u << shift) - 1)));
-    __m512i offset = _mm512_sub_epi32(bits, first);
-    __m512 t = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(offset, _mm512_set1_epi32((1 << shift) - 1))),
-                             _mm512_set1_ps(shift == 23 ? 1.0f / (1 << 23) : 1.0f / (1 << 22)));
-    return cubic(c, _mm512_srl_epi32(offset, _mm_cvtsi32_si128(shift)), t);
+VC_TARGET static inline __m512 octave_curve(const curve_registers *c, __m512 x) {
+    __m512i bits = _mm512_min_epu32(_mm512_max_epu32(_mm512_castps_si512(x), c->first), c->last);
+    __m512i offset = _mm512_sub_epi32(bits, c->first);
+    __m512 t = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(offset, c->mask)), c->scale);
+    return cubic(c, _mm512_srl_epi32(offset, c->shift), t);
 }
 
 /// a·x + b·y + c·z: a·x, then b·y and c·z added by fused multiply-adds (as the twin's `dot`).
@@ -57,15 +79,15 @@ VC_TARGET static inline __m512 dot3(__m512 x, __m512 y, __m512 z, float a, float
 
 /// The chain's steps for sixteen pixels, as video_color_steps8.h's for eight (the same operations lane by lane).
 /// 1. Luma codes and the chroma's R', G', B' terms → linear light, in units of SDR white (HLG: scene light).
-VC_TARGET static inline void decode16(const lp_video_color *k, __m512i lumaCodes, const __m512 *add, __m512 *light) {
+VC_TARGET static inline void decode16(const lp_video_color *k, const curve_registers *curve, __m512i lumaCodes,
+                                      const __m512 *add, __m512 *light) {
     __m512 l = _mm512_mul_ps(_mm512_set1_ps(k->ys), _mm512_sub_ps(_mm512_cvtepi32_ps(lumaCodes), _mm512_set1_ps(k->yOffset)));
-    for (int c = 0; c < 3; c++) light[c] = unit_curve(k->decodeCurve, _mm512_add_ps(l, add[c]));
+    for (int c = 0; c < 3; c++) light[c] = unit_curve(curve, _mm512_add_ps(l, add[c]));
 }
 
 /// 2. (HDR only) the tone curve's gain, read at their luminance, on all three channels.
-VC_TARGET static inline void gain16(const lp_video_color *k, __m512 *light) {
-    __m512 g = octave_curve(k->gainCurve, k->gainCurveFirstBits, k->gainCurveShift,
-                            dot3(light[0], light[1], light[2], k->luma[0], k->luma[1], k->luma[2]));
+VC_TARGET static inline void gain16(const lp_video_color *k, const curve_registers *curve, __m512 *light) {
+    __m512 g = octave_curve(curve, dot3(light[0], light[1], light[2], k->luma[0], k->luma[1], k->luma[2]));
     for (int c = 0; c < 3; c++) light[c] = _mm512_mul_ps(light[c], g);
 }
 
@@ -107,10 +129,10 @@ VC_TARGET static inline __m512i gamut16(const lp_video_color *k, __m512 *light) 
 }
 
 /// 4. Linear → the SDR display's codes (the encode's curve clamped to 0…1): BT.709 Y' and B' − Y', R' − Y'.
-VC_TARGET static inline __m512 encode16(const lp_video_color *k, const __m512 *light, __m512 *dB, __m512 *dR) {
+VC_TARGET static inline __m512 encode16(const curve_registers *curve, const __m512 *light, __m512 *dB, __m512 *dR) {
     __m512 e[3];
     for (int c = 0; c < 3; c++) {
-        __m512 v = octave_curve(k->encodeCurve, k->encodeCurveFirstBits, k->encodeCurveShift, light[c]);
+        __m512 v = octave_curve(curve, light[c]);
         e[c] = _mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), _mm512_set1_ps(1));
     }
     __m512 yPrime = dot3(e[0], e[1], e[2], 0.2126f, 0.7152f, 0.0722f);
@@ -125,19 +147,23 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
                                 const __m256 (*add)[3], __m256i *kinks, __m256 *yPrime, __m256 *dB, __m256 *dR) {
     __m512 light[MOST_RUNS / 2][3];
     const int pairs = (runs + 1) / 2;
+    const curve_registers decodeCurve = curve_in_registers(k->decodeCurve, 0, 23);
     for (int p = 0; p < pairs; p++) {
         const int i = 2 * p, j = 2 * p + 1 < runs ? 2 * p + 1 : 2 * p;
         __m512 a[3];
         for (int c = 0; c < 3; c++) a[c] = join(add[group[i]][c], add[group[j]][c]);
-        decode16(k, _mm512_castps_si512(join(_mm256_castsi256_ps(codes[i]), _mm256_castsi256_ps(codes[j]))), a, light[p]);
+        decode16(k, &decodeCurve, _mm512_castps_si512(join(_mm256_castsi256_ps(codes[i]), _mm256_castsi256_ps(codes[j]))),
+                 a, light[p]);
     }
     if (k->gainCurve) {
-        for (int p = 0; p < pairs; p++) gain16(k, light[p]);
+        const curve_registers gainCurve = curve_in_registers(k->gainCurve, k->gainCurveFirstBits, k->gainCurveShift);
+        for (int p = 0; p < pairs; p++) gain16(k, &gainCurve, light[p]);
     }
     __m512i kinked[MOST_RUNS / 2];
     for (int p = 0; p < pairs; p++) kinked[p] = gamut16(k, light[p]);
+    const curve_registers encodeCurve = curve_in_registers(k->encodeCurve, k->encodeCurveFirstBits, k->encodeCurveShift);
     for (int p = 0; p < pairs; p++) {
-        __m512 b, r, y = encode16(k, light[p], &b, &r);
+        __m512 b, r, y = encode16(&encodeCurve, light[p], &b, &r);
         const int i = 2 * p;
         kinks[i] = _mm512_castsi512_si256(kinked[p]);
         yPrime[i] = low_half(y); dB[i] = low_half(b); dR[i] = low_half(r);
