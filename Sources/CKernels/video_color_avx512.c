@@ -142,18 +142,27 @@ VC_TARGET static inline __m512 encode16(const curve_registers *curve, const __m5
 }
 
 /// The chain over `runs` runs of eight pixels (video_color_steps8.h's `run_chain`), two runs a register (the last
-/// alone in a register's low half when their count is odd), each step over all of them before the next.
-VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i *codes, const int *group,
-                                const __m256 (*add)[3], __m256i *kinks, __m256 *yPrime, __m256 *dB, __m256 *dR) {
+/// alone in a register's low half when their count is odd), each step over all of them before the next. A pair of
+/// runs lies side by side in each array, so it is loaded and stored as one register.
+VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i *codes, const __m256 *addR,
+                                const __m256 *addG, const __m256 *addB, __m256i *kinks, __m256 *yPrime, __m256 *dB,
+                                __m256 *dR) {
     __m512 light[MOST_RUNS / 2][3];
     const int pairs = (runs + 1) / 2;
     const curve_registers decodeCurve = curve_in_registers(k->decodeCurve, 0, 23);
+    const __m256 *add[3] = {addR, addG, addB};
     for (int p = 0; p < pairs; p++) {
-        const int i = 2 * p, j = 2 * p + 1 < runs ? 2 * p + 1 : 2 * p;
+        const int i = 2 * p;
         __m512 a[3];
-        for (int c = 0; c < 3; c++) a[c] = join(add[group[i]][c], add[group[j]][c]);
-        decode16(k, &decodeCurve, _mm512_castps_si512(join(_mm256_castsi256_ps(codes[i]), _mm256_castsi256_ps(codes[j]))),
-                 a, light[p]);
+        __m512i lumaCodes;
+        if (i + 1 < runs) {
+            for (int c = 0; c < 3; c++) a[c] = _mm512_loadu_ps(&add[c][i]);
+            lumaCodes = _mm512_loadu_si512(&codes[i]);
+        } else {
+            for (int c = 0; c < 3; c++) a[c] = join(add[c][i], add[c][i]);
+            lumaCodes = _mm512_castps_si512(join(_mm256_castsi256_ps(codes[i]), _mm256_castsi256_ps(codes[i])));
+        }
+        decode16(k, &decodeCurve, lumaCodes, a, light[p]);
     }
     if (k->gainCurve) {
         const curve_registers gainCurve = curve_in_registers(k->gainCurve, k->gainCurveFirstBits, k->gainCurveShift);
@@ -165,11 +174,12 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
     for (int p = 0; p < pairs; p++) {
         __m512 b, r, y = encode16(&encodeCurve, light[p], &b, &r);
         const int i = 2 * p;
-        kinks[i] = _mm512_castsi512_si256(kinked[p]);
-        yPrime[i] = low_half(y); dB[i] = low_half(b); dR[i] = low_half(r);
         if (i + 1 < runs) {
-            kinks[i + 1] = _mm512_extracti64x4_epi64(kinked[p], 1);
-            yPrime[i + 1] = high_half(y); dB[i + 1] = high_half(b); dR[i + 1] = high_half(r);
+            _mm512_storeu_si512(&kinks[i], kinked[p]);
+            _mm512_storeu_ps(&yPrime[i], y); _mm512_storeu_ps(&dB[i], b); _mm512_storeu_ps(&dR[i], r);
+        } else {
+            kinks[i] = _mm512_castsi512_si256(kinked[p]);
+            yPrime[i] = low_half(y); dB[i] = low_half(b); dR[i] = low_half(r);
         }
     }
 }

@@ -94,13 +94,14 @@ VC_TARGET static inline void store_every_pixel(const outputs *o, long x, const _
     store_group(o, x, yPrime, sumB, sumR);
 }
 
-/// The chain for the eight columns from x on their own (a group whose blocks could not be interpolated after all).
+/// The chain for the eight columns from x on their own (a group whose blocks could not be interpolated after all),
+/// with their chroma's terms.
 VC_TARGET static void run_every_pixel(const lp_video_color *k, const outputs *o, long x, const __m256i *lumaCodes,
-                                      const __m256 (*add)[3]) {
-    const int groups[2] = {0, 0};
+                                      __m256 addR, __m256 addG, __m256 addB) {
+    const __m256 r[2] = {addR, addR}, g[2] = {addG, addG}, b[2] = {addB, addB};
     __m256i kinks[2];
     __m256 yPrime[2], dB[2], dR[2];
-    run_chain(k, o->rows, lumaCodes, groups, add, kinks, yPrime, dB, dR);
+    run_chain(k, o->rows, lumaCodes, r, g, b, kinks, yPrime, dB, dR);
     store_every_pixel(o, x, yPrime, dB, dR);
 }
 
@@ -165,13 +166,13 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
     const int blocks = o.rows == 2 && chromaShiftX == 1 && k->blockSpread >= 0;
     const __m256i spreadLimit = _mm256_set1_epi32(k->blockSpread);
     const void *luma[2] = {luma0, luma1};
-    // Per group: its luma codes, chroma terms, whether its blocks are interpolated (and their ends), its first run.
+    // Per group: its luma codes, whether its blocks are interpolated (and their ends), its first run.
     __m256i codes[GROUPS][2], lo[GROUPS], hi[GROUPS];
-    __m256 add[GROUPS][3];
     int interpolated[GROUPS], first[GROUPS];
-    // Per run of the chain: its luma codes, its group, the kinks it passed, its Y' and colour differences.
+    // Per run of the chain: its luma codes, its chroma's R', G', B' terms (its group's), the kinks it passed, its Y'
+    // and colour differences.
     __m256i runCodes[MOST_RUNS], kinks[MOST_RUNS];
-    int runGroup[MOST_RUNS];
+    __m256 addR[MOST_RUNS], addG[MOST_RUNS], addB[MOST_RUNS];
     __m256 yPrime[MOST_RUNS], dB[MOST_RUNS], dR[MOST_RUNS];
     for (long start = 0; start < whole; start += 8 * GROUPS) {
         const int groups = (int)((whole - start < 8 * GROUPS ? whole - start : 8 * GROUPS) / 8);
@@ -183,9 +184,9 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
             __m256i cri = chromaShiftX ? load4twice(rp, sampleBytes) : load8(rp, sampleBytes);
             __m256 b = _mm256_sub_ps(_mm256_cvtepi32_ps(cbi), _mm256_set1_ps(k->cOffset));
             __m256 r = _mm256_sub_ps(_mm256_cvtepi32_ps(cri), _mm256_set1_ps(k->cOffset));
-            add[g][0] = _mm256_mul_ps(_mm256_set1_ps(k->rCr), r);
-            add[g][1] = _mm256_fmadd_ps(_mm256_set1_ps(k->gCr), r, _mm256_mul_ps(_mm256_set1_ps(k->gCb), b));
-            add[g][2] = _mm256_mul_ps(_mm256_set1_ps(k->bCb), b);
+            const __m256 termR = _mm256_mul_ps(_mm256_set1_ps(k->rCr), r);
+            const __m256 termG = _mm256_fmadd_ps(_mm256_set1_ps(k->gCr), r, _mm256_mul_ps(_mm256_set1_ps(k->gCb), b));
+            const __m256 termB = _mm256_mul_ps(_mm256_set1_ps(k->bCb), b);
             for (int j = 0; j < o.rows; j++) codes[g][j] = load8((const char *)luma[j] + x * sampleBytes, sampleBytes);
             first[g] = runs;
             interpolated[g] = 0;
@@ -196,14 +197,17 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
                 hi[g] = _mm256_max_epi32(columnHi, _mm256_shuffle_epi32(columnHi, _MM_SHUFFLE(2, 3, 0, 1)));
                 if (!_mm256_movemask_epi8(_mm256_cmpgt_epi32(_mm256_sub_epi32(hi[g], lo[g]), spreadLimit))) {
                     interpolated[g] = 1;
-                    runGroup[runs] = g;
+                    addR[runs] = termR; addG[runs] = termG; addB[runs] = termB;
                     runCodes[runs++] = _mm256_blend_epi32(lo[g], hi[g], 0xAA);
                     continue;
                 }
             }
-            for (int j = 0; j < o.rows; j++) { runGroup[runs] = g; runCodes[runs++] = codes[g][j]; }
+            for (int j = 0; j < o.rows; j++) {
+                addR[runs] = termR; addG[runs] = termG; addB[runs] = termB;
+                runCodes[runs++] = codes[g][j];
+            }
         }
-        run_chain(k, runs, runCodes, runGroup, (const __m256 (*)[3])add, kinks, yPrime, dB, dR);
+        run_chain(k, runs, runCodes, addR, addG, addB, kinks, yPrime, dB, dR);
         for (int g = 0; g < groups; g++) {
             long x = start + 8 * g;
             int i = first[g];
@@ -214,7 +218,7 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
             // A kink between a block's ends: the line would cut the corner; these columns go pixel by pixel.
             __m256i same = _mm256_cmpeq_epi32(kinks[i], _mm256_shuffle_epi32(kinks[i], _MM_SHUFFLE(2, 3, 0, 1)));
             if (_mm256_movemask_epi8(same) != -1) {
-                run_every_pixel(k, &o, x, codes[g], (const __m256 (*)[3])&add[g]);
+                run_every_pixel(k, &o, x, codes[g], addR[i], addG[i], addB[i]);
                 continue;
             }
             store_interpolated(&o, x, codes[g], lo[g], hi[g], yPrime[i], dB[i], dR[i]);

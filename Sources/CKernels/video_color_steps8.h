@@ -75,12 +75,13 @@ VC_TARGET static inline __m256 encode8(const lp_video_color *k, const __m256 *li
     return yPrime;
 }
 
-/// The chain over `runs` runs of eight pixels (run i: luma codes `codes[i]`, the chroma terms `add[group[i]]`), each
-/// step over all of them before the next: the kinks each pixel passed, its Y' and colour differences.
-VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i *codes, const int *group,
-                                const __m256 (*add)[3], __m256i *kinks, __m256 *yPrime, __m256 *dB, __m256 *dR) {
+/// The chain over `runs` runs of eight pixels (run i: luma codes `codes[i]`, the chroma's terms `addR[i]`, `addG[i]`,
+/// `addB[i]`), each step over all of them before the next: the kinks each pixel passed, its Y' and colour differences.
+VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i *codes, const __m256 *addR,
+                                const __m256 *addG, const __m256 *addB, __m256i *kinks, __m256 *yPrime, __m256 *dB,
+                                __m256 *dR) {
     __m256 light[MOST_RUNS][3];
-    for (int i = 0; i < runs; i++) decode8(k, codes[i], add[group[i]][0], add[group[i]][1], add[group[i]][2], light[i]);
+    for (int i = 0; i < runs; i++) decode8(k, codes[i], addR[i], addG[i], addB[i], light[i]);
     if (k->gain) {
         for (int i = 0; i < runs; i++) gain8(k, light[i]);
     }
