@@ -364,7 +364,7 @@ public final class VideoColorConverter: @unchecked Sendable {
 
     /// One pixel through the chain: its luma code and its chroma's R′, G′, B′ terms → BT.709 Y′ and the encoded
     /// colour differences B′ − Y′, R′ − Y′.
-    @inline(__always) private func pixel<Sample: FixedWidthInteger & UnsignedInteger>(
+    @inline(__always) func pixel<Sample: FixedWidthInteger & UnsignedInteger>(
         _ k: lp_video_color, luma: Sample, addR: Float, addG: Float, addB: Float
     ) -> (yPrime: Float, dB: Float, dR: Float, kinks: Int32) {
         let (lw0, lw1, lw2) = k.luma, m = k.m

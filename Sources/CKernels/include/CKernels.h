@@ -185,6 +185,13 @@ long lp_video_color_rows_avx512(const lp_video_color *k, uint8_t *yOut0, uint8_t
                                 long count, const void *luma0, const void *luma1, const void *cb, const void *cr,
                                 int sampleBytes, int chromaShiftX, long row, long chromaRow);
 
+/// The chain alone, for the tests (its float results against the Swift twin's, bit for bit): `runs` (1 or 2) runs of
+/// eight pixels, run i's luma codes in `codes[8i…8i+7]` and its chroma's R′, G′, B′ terms in `add{R,G,B}[8i…]`, through
+/// `lp_video_color_rows_avx2`'s steps (or with `polynomials`, `lp_video_color_rows_avx512`'s, on a CPU that has
+/// AVX-512): each pixel's Y′, B′ − Y′, R′ − Y′ and the kinks it passed.
+void lp_video_color_chain(const lp_video_color *k, int polynomials, int runs, const int32_t *codes, const float *addR,
+                          const float *addG, const float *addB, float *yPrime, float *dB, float *dR, int32_t *kinks);
+
 /// A row of 10-bit samples (in 16-bit words) → 8-bit ones: dst[x] = min((src[x] + d) >> 2, 255), the sum saturating
 /// at 65535, with d the 2×2 ordered dither of column x and row `row` (0, 2 on even rows; 3, 1 on odd ones), 16
 /// samples at a time: `count` rounded down to a multiple of 16, which it returns (the caller does the rest). Bit for
