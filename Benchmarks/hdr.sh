@@ -51,7 +51,7 @@ echo "PQ / BT.709 = $(echo "scale=3; $pq_total / $sdr_total" | bc)x (target <= 1
 # the best case). Exported to a 64×36 movie with the video layer at its own 1920×1080 (drawn 1:1, so the converter
 # takes the whole frame: SEMANTICS.md § Colour, "Converted at the size drawn"; only the canvas' 64×36 are composited
 # and encoded), so that decoding and the conversion are most of the cost (encoding grain at 1080p would drown the
-# difference in its noise); alternating, RUNS times.
+# difference in its noise); RUNS pairs, each clip first in every other pair.
 GRAIN=$DIR/hevc10-1080-grain.mp4
 if [ ! -f "$GRAIN" ]; then
   ffmpeg -loglevel error -y -f lavfi -i "gradients=size=1920x1080:rate=30:duration=3,noise=alls=1:allf=t" \
@@ -63,8 +63,13 @@ tagged_copy "$GRAIN" "$DIR/hevc10-1080-grain-bt709.mp4" bt709
 SMALL=(--size 64x36 --layer-size 1920x1080 --codec libx264 --preset ultrafast -y)
 pq_cpu=0; sdr_cpu=0
 for run in $(seq "$RUNS"); do
-  t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-pq.mp4" "${SMALL[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r _ ac <<< "$t"
-  t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-bt709.mp4" "${SMALL[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r _ bc <<< "$t"
+  if [ $((run % 2)) = 1 ]; then
+    t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-pq.mp4" "${SMALL[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r _ ac <<< "$t"
+    t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-bt709.mp4" "${SMALL[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r _ bc <<< "$t"
+  else
+    t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-bt709.mp4" "${SMALL[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r _ bc <<< "$t"
+    t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-pq.mp4" "${SMALL[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r _ ac <<< "$t"
+  fi
   pq_cpu=$(echo "$pq_cpu + $ac" | bc); sdr_cpu=$(echo "$sdr_cpu + $bc" | bc)
 done
 echo "grain (worst case), decode and convert 1920x1080 (64x36 out): PQ CPU ${pq_cpu}s | BT.709 CPU ${sdr_cpu}s: conversion" \
