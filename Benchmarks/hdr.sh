@@ -23,18 +23,23 @@ tagged_copy "$BASE" "$SDR" bt709
 "$BIN" probe "$SDR" | grep -q '"converted_for_display" : false' || { echo "hdr.sh: $SDR is converted" >&2; exit 1; }
 SCENE=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white --spin 8
        --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20 --codec libx264 --preset veryfast --crf 23 -y)
+# Pair $1 of two clips' exports with the extra arguments "${ARGS[@]}": PQ_IN's and SDR_IN's, the PQ one first in odd
+# pairs; sets a/ac and b/bc, their wall and CPU seconds.
+run_pair() {
+  if [ $(($1 % 2)) = 1 ]; then
+    t=$(cpu_run "$BIN" "$PQ_IN" "${ARGS[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r a ac <<< "$t"
+    t=$(cpu_run "$BIN" "$SDR_IN" "${ARGS[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r b bc <<< "$t"
+  else
+    t=$(cpu_run "$BIN" "$SDR_IN" "${ARGS[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r b bc <<< "$t"
+    t=$(cpu_run "$BIN" "$PQ_IN" "${ARGS[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r a ac <<< "$t"
+  fi
+}
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 pq_total=0; sdr_total=0; pq_cpu=0; sdr_cpu=0
-cpu_run "$BIN" "$PQ" "${SCENE[@]}" -o "$DIR/hdr-pq-out.mp4" > /dev/null
-cpu_run "$BIN" "$SDR" "${SCENE[@]}" -o "$DIR/hdr-bt709-out.mp4" > /dev/null
+PQ_IN=$PQ; SDR_IN=$SDR; ARGS=("${SCENE[@]}")
+run_pair 1
 for run in $(seq "$RUNS"); do
-  if [ $((run % 2)) = 1 ]; then
-    t=$(cpu_run "$BIN" "$PQ" "${SCENE[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r a ac <<< "$t"
-    t=$(cpu_run "$BIN" "$SDR" "${SCENE[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r b bc <<< "$t"
-  else
-    t=$(cpu_run "$BIN" "$SDR" "${SCENE[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r b bc <<< "$t"
-    t=$(cpu_run "$BIN" "$PQ" "${SCENE[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r a ac <<< "$t"
-  fi
+  run_pair "$run"
   echo "run $run: tagged PQ ${a}s (CPU ${ac}s) | tagged BT.709 ${b}s (CPU ${bc}s)"
   pq_total=$(echo "$pq_total + $a" | bc); sdr_total=$(echo "$sdr_total + $b" | bc)
   pq_cpu=$(echo "$pq_cpu + $ac" | bc); sdr_cpu=$(echo "$sdr_cpu + $bc" | bc)
@@ -62,14 +67,9 @@ tagged_copy "$GRAIN" "$DIR/hevc10-1080-grain-pq.mp4" pq
 tagged_copy "$GRAIN" "$DIR/hevc10-1080-grain-bt709.mp4" bt709
 SMALL=(--size 64x36 --layer-size 1920x1080 --codec libx264 --preset ultrafast -y)
 pq_cpu=0; sdr_cpu=0
+PQ_IN=$DIR/hevc10-1080-grain-pq.mp4; SDR_IN=$DIR/hevc10-1080-grain-bt709.mp4; ARGS=("${SMALL[@]}")
 for run in $(seq "$RUNS"); do
-  if [ $((run % 2)) = 1 ]; then
-    t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-pq.mp4" "${SMALL[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r _ ac <<< "$t"
-    t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-bt709.mp4" "${SMALL[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r _ bc <<< "$t"
-  else
-    t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-bt709.mp4" "${SMALL[@]}" -o "$DIR/hdr-bt709-out.mp4"); read -r _ bc <<< "$t"
-    t=$(cpu_run "$BIN" "$DIR/hevc10-1080-grain-pq.mp4" "${SMALL[@]}" -o "$DIR/hdr-pq-out.mp4"); read -r _ ac <<< "$t"
-  fi
+  run_pair "$run"
   pq_cpu=$(echo "$pq_cpu + $ac" | bc); sdr_cpu=$(echo "$sdr_cpu + $bc" | bc)
 done
 echo "grain (worst case), decode and convert 1920x1080 (64x36 out): PQ CPU ${pq_cpu}s | BT.709 CPU ${sdr_cpu}s: conversion" \

@@ -13,6 +13,7 @@
 #define VC_TARGET __attribute__((target("avx2,fma,avx512f,avx512vl")))
 #define VC_AVX512 1
 #define VC_NAME lp_video_color_rows_avx512
+#define VC_CHAIN_NAME lp_video_color_chain_avx512
 
 #include "video_color_chunk.h"
 
@@ -185,26 +186,6 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
 }
 
 #include "video_color_body.h"
-
-/// `lp_video_color_chain`'s AVX-512 half.
-void lp_video_color_chain_avx512(const lp_video_color *k, int runs, const int32_t *codes, const float *addR,
-                               const float *addG, const float *addB, float *yPrime, float *dB, float *dR,
-                               int32_t *kinks);
-VC_TARGET void lp_video_color_chain_avx512(const lp_video_color *k, int runs, const int32_t *codes, const float *addR,
-                                         const float *addG, const float *addB, float *yPrime, float *dB, float *dR,
-                                         int32_t *kinks) {
-    __m256i c[2], kinked[2];
-    __m256 r[2], g[2], b[2], y[2], db[2], dr[2];
-    for (int i = 0; i < runs; i++) {
-        c[i] = _mm256_loadu_si256((const __m256i *)(codes + 8 * i));
-        r[i] = _mm256_loadu_ps(addR + 8 * i); g[i] = _mm256_loadu_ps(addG + 8 * i); b[i] = _mm256_loadu_ps(addB + 8 * i);
-    }
-    run_chain(k, runs, c, r, g, b, kinked, y, db, dr);
-    for (int i = 0; i < runs; i++) {
-        _mm256_storeu_ps(yPrime + 8 * i, y[i]); _mm256_storeu_ps(dB + 8 * i, db[i]); _mm256_storeu_ps(dR + 8 * i, dr[i]);
-        _mm256_storeu_si256((__m256i *)(kinks + 8 * i), kinked[i]);
-    }
-}
 
 #else
 

@@ -238,3 +238,20 @@ VC_TARGET long VC_NAME(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, 
                         luma1 ? 2 : 1, row, chromaRow);
 }
 
+/// `lp_video_color_chain`'s half for this kernel: its `run_chain` alone on one or two runs, for the tests.
+void VC_CHAIN_NAME(const lp_video_color *k, int runs, const int32_t *codes, const float *addR, const float *addG,
+                   const float *addB, float *yPrime, float *dB, float *dR, int32_t *kinks);
+VC_TARGET void VC_CHAIN_NAME(const lp_video_color *k, int runs, const int32_t *codes, const float *addR,
+                             const float *addG, const float *addB, float *yPrime, float *dB, float *dR, int32_t *kinks) {
+    __m256i c[2], kinked[2];
+    __m256 r[2], g[2], b[2], y[2], db[2], dr[2];
+    for (int i = 0; i < runs; i++) {
+        c[i] = _mm256_loadu_si256((const __m256i *)(codes + 8 * i));
+        r[i] = _mm256_loadu_ps(addR + 8 * i); g[i] = _mm256_loadu_ps(addG + 8 * i); b[i] = _mm256_loadu_ps(addB + 8 * i);
+    }
+    run_chain(k, runs, c, r, g, b, kinked, y, db, dr);
+    for (int i = 0; i < runs; i++) {
+        _mm256_storeu_ps(yPrime + 8 * i, y[i]); _mm256_storeu_ps(dB + 8 * i, db[i]); _mm256_storeu_ps(dR + 8 * i, dr[i]);
+        _mm256_storeu_si256((__m256i *)(kinks + 8 * i), kinked[i]);
+    }
+}
