@@ -52,7 +52,8 @@ public final class VideoColorConverter: @unchecked Sendable {
     let interpolatesBlocks: Bool
 
     /// The most a 2×2 block's luma codes (10-bit scale; a quarter of it for 8-bit pictures) may spread for the block
-    /// to be interpolated from two runs of the chain instead of four.
+    /// to be interpolated from two runs of the chain instead of four. At most 7: the kernels read 1 / spread from a
+    /// register of the reciprocals of 0…7.
     static let blockSpreadLimit = 7
 
     /// The most the tone curve may multiply light by. Its black lift (BT.2390's E3, which the SDR display's BT.1886
