@@ -17,12 +17,11 @@
 
 #include "video_color_chunk.h"
 
-/// Two eight-lane registers as one of sixteen lanes (`lo` in lanes 0…7), and back.
+/// Two eight-lane registers as one of sixteen lanes (`lo` in lanes 0…7), and the low half back (an odd last run).
 VC_TARGET static inline __m512 join(__m256 lo, __m256 hi) {
     return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)), _mm256_castps_pd(hi), 1));
 }
 VC_TARGET static inline __m256 low_half(__m512 v) { return _mm512_castps512_ps256(v); }
-VC_TARGET static inline __m256 high_half(__m512 v) { return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)); }
 
 /// A curve's 32 pieces in registers: coefficient k of pieces 0…15 in `lo[k]`, of 16…31 in `hi[k]`; for a curve over
 /// octaves, also its range of bits, the mask and scale that make t from them, and the shift that makes the piece.
@@ -150,7 +149,7 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
                                 __m256 *dR) {
     __m512 light[MOST_RUNS / 2][3];
     const int pairs = (runs + 1) / 2;
-    const curve_registers decodeCurve = curve_in_registers(k->decodeCurve, 0, 23);
+    const curve_registers decodeCurve = curve_in_registers(k->decodeCurve, 0, 23);  // over 0…1: its pieces alone
     const __m256 *add[3] = {addR, addG, addB};
     for (int p = 0; p < pairs; p++) {
         const int i = 2 * p;
