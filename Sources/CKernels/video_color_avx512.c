@@ -34,12 +34,19 @@ typedef struct {
     __m128i shift;
 } curve_registers;
 
-VC_TARGET static inline curve_registers curve_in_registers(const float *c, uint32_t firstBits, int shift) {
+/// A curve over 0…1 (`unit_curve`): its pieces alone (the octave fields are left unset).
+VC_TARGET static inline curve_registers unit_curve_in_registers(const float *c) {
     curve_registers r;
     for (int k = 0; k < 4; k++) {
         r.lo[k] = _mm512_loadu_ps(c + 32 * k);
         r.hi[k] = _mm512_loadu_ps(c + 32 * k + 16);
     }
+    return r;
+}
+
+/// A curve over octaves (`octave_curve`): its pieces and how its bits make a piece and t.
+VC_TARGET static inline curve_registers octave_curve_in_registers(const float *c, uint32_t firstBits, int shift) {
+    curve_registers r = unit_curve_in_registers(c);
     r.first = _mm512_set1_epi32((int32_t)firstBits);
     r.last = _mm512_set1_epi32((int32_t)(firstBits + (32u << shift) - 1));
     r.mask = _mm512_set1_epi32((1 << shift) - 1);
@@ -149,7 +156,7 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
                                 __m256 *dR) {
     __m512 light[MOST_RUNS / 2][3];
     const int pairs = (runs + 1) / 2;
-    const curve_registers decodeCurve = curve_in_registers(k->decodeCurve, 0, 23);  // over 0…1: its pieces alone
+    const curve_registers decodeCurve = unit_curve_in_registers(k->decodeCurve);
     const __m256 *add[3] = {addR, addG, addB};
     for (int p = 0; p < pairs; p++) {
         const int i = 2 * p;
@@ -165,12 +172,12 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
         decode16(k, &decodeCurve, lumaCodes, a, light[p]);
     }
     if (k->gainCurve) {
-        const curve_registers gainCurve = curve_in_registers(k->gainCurve, k->gainCurveFirstBits, k->gainCurveShift);
+        const curve_registers gainCurve = octave_curve_in_registers(k->gainCurve, k->gainCurveFirstBits, k->gainCurveShift);
         for (int p = 0; p < pairs; p++) gain16(k, &gainCurve, light[p]);
     }
     __m512i kinked[MOST_RUNS / 2];
     for (int p = 0; p < pairs; p++) kinked[p] = gamut16(k, light[p]);
-    const curve_registers encodeCurve = curve_in_registers(k->encodeCurve, k->encodeCurveFirstBits, k->encodeCurveShift);
+    const curve_registers encodeCurve = octave_curve_in_registers(k->encodeCurve, k->encodeCurveFirstBits, k->encodeCurveShift);
     for (int p = 0; p < pairs; p++) {
         __m512 b, r, y = encode16(&encodeCurve, light[p], &b, &r);
         const int i = 2 * p;
