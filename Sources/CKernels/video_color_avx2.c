@@ -9,7 +9,6 @@
 #include <string.h>
 
 #define VC_TARGET __attribute__((target("avx2,fma")))
-#define VC_NAME lp_video_color_rows_avx2
 #define VC_CHAIN_NAME lp_video_color_chain_avx2
 
 /// `LinearTable`: f(x) for x clamped to 0…1, the sample nearest x·scale.
@@ -35,6 +34,17 @@ VC_TARGET static inline __m256 encode_curve(const lp_video_color *k, __m256 x) {
 
 #include "video_color_steps8.h"
 #include "video_color_body.h"
+
+VC_TARGET long lp_video_color_rows_avx2(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut,
+                                        uint8_t *crOut, long count, const void *luma0, const void *luma1, const void *cb,
+                                        const void *cr, int sampleBytes, int chromaShiftX, long row, long chromaRow) {
+    // 10-bit 4:2:0, two rows a call: HDR video.
+    if (luma1 && sampleBytes == 2 && chromaShiftX == 1) {
+        return convert_rows(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr, 2, 1, 2, row, chromaRow);
+    }
+    return convert_rows(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr, sampleBytes, chromaShiftX,
+                        luma1 ? 2 : 1, row, chromaRow);
+}
 
 #else
 

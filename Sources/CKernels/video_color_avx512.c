@@ -12,7 +12,6 @@
 
 #define VC_TARGET __attribute__((target("avx2,fma,avx512f,avx512vl")))
 #define VC_AVX512 1
-#define VC_NAME lp_video_color_rows_avx512
 #define VC_CHAIN_NAME lp_video_color_chain_avx512
 
 #include "video_color_chunk.h"
@@ -192,6 +191,27 @@ VC_TARGET static void run_chain(const lp_video_color *k, int runs, const __m256i
 }
 
 #include "video_color_body.h"
+#include "video_color_blocks16.h"
+
+VC_TARGET long lp_video_color_rows_avx512(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut,
+                                          uint8_t *crOut, long count, const void *luma0, const void *luma1,
+                                          const void *cb, const void *cr, int sampleBytes, int chromaShiftX, long row,
+                                          long chromaRow) {
+    if (luma1 && chromaShiftX == 1 && k->blockSpread >= 0) {
+        // 4:2:0 two rows a call (HDR video is 10-bit): sixteen columns at a time, then a last eight on their own.
+        // (The dither repeats every four columns, so the rest starts its own count at 0.)
+        long done = sampleBytes == 2
+            ? convert_blocks16(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr, 2, row, chromaRow)
+            : convert_blocks16(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr, 1, row, chromaRow);
+        long cd = done >> 1;
+        return done + convert_rows(k, yOut0 + done, yOut1 + done, cbOut + cd, crOut + cd, count - done,
+                                   (const char *)luma0 + done * sampleBytes, (const char *)luma1 + done * sampleBytes,
+                                   (const char *)cb + cd * sampleBytes, (const char *)cr + cd * sampleBytes,
+                                   sampleBytes, 1, 2, row, chromaRow);
+    }
+    return convert_rows(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr, sampleBytes, chromaShiftX,
+                        luma1 ? 2 : 1, row, chromaRow);
+}
 
 #else
 

@@ -1,7 +1,7 @@
 // The colour converter's kernel (LayerGraphics' VideoColorConverter.swift; its Swift twin, `rowsSwift`, is the
 // reference in the tests), included by video_color_avx2.c (curves read from tables with gathers) and
 // video_color_avx512.c (curves as cubic pieces picked with permutes, sixteen pixels a register), which define
-// VC_TARGET, VC_NAME and `run_chain` (the chain's steps over a chunk's runs) first. The chain — Y'CbCr → R'G'B', the decode curve, the tone curve's
+// VC_TARGET and `run_chain` (the chain's steps over a chunk's runs) first. The chain — Y'CbCr → R'G'B', the decode curve, the tone curve's
 // gain on luminance, the primaries matrix, the gamut move, the encode curve, BT.709 Y' with the ordered dither —
 // eight luma pixels a register, two luma rows a call (4:2:0's pair sharing a chroma row: its chroma is loaded once),
 // the chroma codes averaged in registers; a 4:2:0 block whose luma codes lie close together from two runs of the
@@ -143,7 +143,7 @@ VC_TARGET static inline void store_interpolated(const outputs *o, long x, const 
 
 
 /// The kernel for pictures of `sampleBytes`, `chromaShiftX` and `rows` (the luma rows a call takes), inlined into
-/// `VC_NAME` once with HDR video's constants and once with any: with the constants, the loops lose their branches on
+/// the kernel's entry once with HDR video's constants and once with any: with the constants, the loops lose their branches on
 /// the format and keep more in registers (a 1080p 10-bit 4:2:0 frame took 4 % less time).
 VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
     const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut, uint8_t *crOut, long count,
@@ -225,17 +225,6 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
         }
     }
     return whole;
-}
-
-VC_TARGET long VC_NAME(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut, uint8_t *crOut,
-                                   long count, const void *luma0, const void *luma1, const void *cb, const void *cr,
-                                   int sampleBytes, int chromaShiftX, long row, long chromaRow) {
-    // 10-bit 4:2:0, two rows a call: HDR video.
-    if (luma1 && sampleBytes == 2 && chromaShiftX == 1) {
-        return convert_rows(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr, 2, 1, 2, row, chromaRow);
-    }
-    return convert_rows(k, yOut0, yOut1, cbOut, crOut, count, luma0, luma1, cb, cr, sampleBytes, chromaShiftX,
-                        luma1 ? 2 : 1, row, chromaRow);
 }
 
 /// `lp_video_color_chain`'s half for this kernel: its `run_chain` alone on one or two runs, for the tests.
