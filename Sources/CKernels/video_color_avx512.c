@@ -22,13 +22,14 @@ VC_TARGET static inline __m512 join(__m256 lo, __m256 hi) {
 }
 VC_TARGET static inline __m256 low_half(__m512 v) { return _mm512_castps512_ps256(v); }
 
-/// A curve's 32 pieces in registers: coefficient k of pieces 0…15 in `lo[k]`, of 16…31 in `hi[k]`; for a curve over
-/// octaves, also its range of bits, the mask and scale that make t from them, and the shift that makes the piece.
+/// A curve's 32 pieces in registers: coefficient k of pieces 0…15 in `lo[k]`, of 16…31 in `hi[k]` (a curve over
+/// octaves: rotated, see `octave_curve_in_registers`); for a curve over octaves, also its range of bits, the mask of
+/// the bits that make t, 1.0's bits, the scale from 1 + those bits to t, and the shift that makes the piece.
 /// Loaded once before a step's loop: read from `lp_video_color` in the loop, the compiler reloaded the eight tables
 /// for every sixteen pixels, since the stores to the step's outputs might have changed them.
 typedef struct {
     __m512 lo[4], hi[4];
-    __m512i first, last, mask;
+    __m512i first, last, mask, one;
     __m512 scale;
     __m128i shift;
 } curve_registers;
@@ -43,13 +44,24 @@ VC_TARGET static inline curve_registers unit_curve_in_registers(const float *c) 
     return r;
 }
 
-/// A curve over octaves (`octave_curve`): its pieces and how its bits make a piece and t.
+/// A curve over octaves (`octave_curve`): its pieces and how its bits make a piece and t. The pieces are rotated so
+/// that a value's own bits >> shift pick its piece by their low five bits (all a permute reads): piece i sits at
+/// (i + first piece) mod 32, where the first piece is firstBits >> shift. (The value's bits less firstBits, as the
+/// twin computes them, then needs no subtraction: firstBits' low `shift` bits are 0.)
 VC_TARGET static inline curve_registers octave_curve_in_registers(const float *c, uint32_t firstBits, int shift) {
     curve_registers r = unit_curve_in_registers(c);
+    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i rotation = _mm512_set1_epi32((int32_t)(firstBits >> shift));
+    const __m512i lowIndex = _mm512_sub_epi32(lanes, rotation), highIndex = _mm512_add_epi32(lowIndex, _mm512_set1_epi32(16));
+    for (int k = 0; k < 4; k++) {
+        __m512 lo = _mm512_permutex2var_ps(r.lo[k], lowIndex, r.hi[k]), hi = _mm512_permutex2var_ps(r.lo[k], highIndex, r.hi[k]);
+        r.lo[k] = lo; r.hi[k] = hi;
+    }
     r.first = _mm512_set1_epi32((int32_t)firstBits);
     r.last = _mm512_set1_epi32((int32_t)(firstBits + (32u << shift) - 1));
     r.mask = _mm512_set1_epi32((1 << shift) - 1);
-    r.scale = _mm512_set1_ps(shift == 23 ? 1.0f / (1 << 23) : 1.0f / (1 << 22));
+    r.one = _mm512_set1_epi32(0x3F800000);
+    r.scale = _mm512_set1_ps((float)(1 << (23 - shift)));
     r.shift = _mm_cvtsi32_si128(shift);
     return r;
 }
@@ -70,12 +82,25 @@ VC_TARGET static inline __m512 unit_curve(const curve_registers *c, __m512 x) {
     return cubic(c, piece, _mm512_sub_ps(p, _mm512_cvtepi32_ps(piece)));
 }
 
+/// A curve over octaves at bits within its range: t is the bits below the piece's as a fraction, made exact by
+/// putting them in 1.0's mantissa (one ternary logic op) and taking 1 away, times 2 where a piece is half an octave
+/// (the twin's integer-to-float conversion and scale give the same value: both are exact).
+VC_TARGET static inline __m512 octave_curve_at(const curve_registers *c, __m512i bits) {
+    __m512 oneAndT = _mm512_castsi512_ps(_mm512_ternarylogic_epi32(bits, c->mask, c->one, 0xEA));  // (bits & mask) | one
+    __m512 t = _mm512_fmsub_ps(oneAndT, c->scale, c->scale);
+    return cubic(c, _mm512_srl_epi32(bits, c->shift), t);
+}
+
 /// A curve over octaves (`PolynomialCurve.Domain.octaves`), indexed by x's bits (x ≥ 0), clamped to the range.
 VC_TARGET static inline __m512 octave_curve(const curve_registers *c, __m512 x) {
-    __m512i bits = _mm512_min_epu32(_mm512_max_epu32(_mm512_castps_si512(x), c->first), c->last);
-    __m512i offset = _mm512_sub_epi32(bits, c->first);
-    __m512 t = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_and_si512(offset, c->mask)), c->scale);
-    return cubic(c, _mm512_srl_epi32(offset, c->shift), t);
+    return octave_curve_at(c, _mm512_min_epu32(_mm512_max_epu32(_mm512_castps_si512(x), c->first), c->last));
+}
+
+/// The same curve of x clamped to 0…1 first, in one signed clamp of x's bits: a negative x (−0 too) has negative bits
+/// and reads the first value, as 0 does; one above 1 has bits above 1's and reads the last, as 1 does (the range ends
+/// at or below 1's bits). So the twin's clamp to 0…1 and its curve's clamp to the range give the same bits.
+VC_TARGET static inline __m512 octave_curve_of_clamped(const curve_registers *c, __m512 x) {
+    return octave_curve_at(c, _mm512_min_epi32(_mm512_max_epi32(_mm512_castps_si512(x), c->first), c->last));
 }
 
 /// a·x + b·y + c·z: a·x, then b·y and c·z added by fused multiply-adds (as the twin's `dot`).
@@ -123,9 +148,9 @@ VC_TARGET static inline __m512i gamut16(const lp_video_color *k, __m512 *light) 
         mG = _mm512_mask_mul_ps(mG, above, mG, scale);
         mB = _mm512_mask_mul_ps(mB, above, mB, scale);
     }
-    light[0] = _mm512_min_ps(_mm512_max_ps(mR, zero), one);
-    light[1] = _mm512_min_ps(_mm512_max_ps(mG, zero), one);
-    light[2] = _mm512_min_ps(_mm512_max_ps(mB, zero), one);
+    // The twin clamps to 0…1 here; the encode's curve does it with its own clamp (`octave_curve_of_clamped`), and a
+    // channel is below the black (which lies in 0…1) clamped or not.
+    light[0] = mR; light[1] = mG; light[2] = mB;
     const __m512 black = _mm512_set1_ps(k->encodeBlack);
     for (int c = 0; c < 3; c++) {
         __mmask16 under = _mm512_cmp_ps_mask(light[c], black, _CMP_LT_OQ);
@@ -138,7 +163,7 @@ VC_TARGET static inline __m512i gamut16(const lp_video_color *k, __m512 *light) 
 VC_TARGET static inline __m512 encode16(const curve_registers *curve, const __m512 *light, __m512 *dB, __m512 *dR) {
     __m512 e[3];
     for (int c = 0; c < 3; c++) {
-        __m512 v = octave_curve(curve, light[c]);
+        __m512 v = octave_curve_of_clamped(curve, light[c]);
         e[c] = _mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), _mm512_set1_ps(1));
     }
     __m512 yPrime = dot3(e[0], e[1], e[2], 0.2126f, 0.7152f, 0.0722f);
