@@ -5,7 +5,7 @@
 # tags differ (rewritten by the hevc_metadata bitstream filter). One untimed pair first (this virtual machine's first
 # touch of fresh memory is slow: the kernel's page zeroing took 60-280 samples a run, whichever clip ran, so the
 # run after a pause paid for it), then RUNS pairs, each clip first in every other pair; prints wall seconds per run
-# and the ratio PQ / BT.709 (target <= 1.15), and the same for CPU seconds (what the conversion costs whatever the
+# and the ratio PQ / BT.709 of their sums (target <= 1.15) beside the median of the pairs' ratios, and the same for CPU seconds (what the conversion costs whatever the
 # machine's load). The PQ export's pictures differ from the BT.709 one's (tone-mapped): x264 alone, re-encoding both
 # exports' pictures, spent about 0.3 ms a frame more on them. Fails if any run fails. Also prints ffmpeg's decode-only speed, and the same comparison once on a
 # grainy clip (the block interpolation's worst case).
@@ -23,6 +23,11 @@ tagged_copy "$BASE" "$SDR" bt709
 "$BIN" probe "$SDR" | grep -q '"converted_for_display" : false' || { echo "hdr.sh: $SDR is converted" >&2; exit 1; }
 SCENE=(--size 1920x1080 --background '#202020' --layer-size 1280x720 --corner-radius 48 --border 8:white --spin 8
        --axis 0,1,0 --perspective 2000 --shadow 20:0.5:20,20 --codec libx264 --preset veryfast --crf 23 -y)
+# The median of the numbers given (the mean of the middle two for an even count): one pair slowed by this
+# machine's stalls (a run taking 20 % longer than its neighbours happens) moves it less than the ratio of sums.
+median() {
+  printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 # Pair $1 of two clips' exports with the extra arguments "${ARGS[@]}": PQ_IN's and SDR_IN's, the PQ one first in odd
 # pairs; sets a/ac and b/bc, their wall and CPU seconds.
 run_pair() {
@@ -35,12 +40,13 @@ run_pair() {
   fi
 }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-pq_total=0; sdr_total=0; pq_cpu=0; sdr_cpu=0
+pq_total=0; sdr_total=0; pq_cpu=0; sdr_cpu=0; pair_ratios=(); pair_cpu_ratios=()
 PQ_IN=$PQ; SDR_IN=$SDR; ARGS=("${SCENE[@]}")
 run_pair 1
 for run in $(seq "$RUNS"); do
   run_pair "$run"
-  echo "run $run: tagged PQ ${a}s (CPU ${ac}s) | tagged BT.709 ${b}s (CPU ${bc}s)"
+  pair_ratios+=("$(echo "scale=3; $a / $b" | bc)"); pair_cpu_ratios+=("$(echo "scale=3; $ac / $bc" | bc)")
+  echo "run $run: tagged PQ ${a}s (CPU ${ac}s) | tagged BT.709 ${b}s (CPU ${bc}s): ${pair_ratios[-1]}x (CPU ${pair_cpu_ratios[-1]}x)"
   pq_total=$(echo "$pq_total + $a" | bc); sdr_total=$(echo "$sdr_total + $b" | bc)
   pq_cpu=$(echo "$pq_cpu + $ac" | bc); sdr_cpu=$(echo "$sdr_cpu + $bc" | bc)
 done
@@ -48,8 +54,8 @@ t=$(cpu_run ffmpeg -loglevel error -i "$PQ" -f null -); read -r d _ <<< "$t"
 echo "decode only (ffmpeg, 150 frames): ${d}s"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "conversion: $(echo "scale=1; 1000 * ($pq_cpu - $sdr_cpu) / (150 * $RUNS)" | bc) CPU ms a frame (PQ's CPU less BT.709's)"
-echo "PQ / BT.709 CPU = $(echo "scale=3; $pq_cpu / $sdr_cpu" | bc)x"
-echo "PQ / BT.709 = $(echo "scale=3; $pq_total / $sdr_total" | bc)x (target <= 1.15)"
+echo "PQ / BT.709 CPU = $(echo "scale=3; $pq_cpu / $sdr_cpu" | bc)x (median of the pairs $(median "${pair_cpu_ratios[@]}")x)"
+echo "PQ / BT.709 = $(echo "scale=3; $pq_total / $sdr_total" | bc)x (target <= 1.15; median of the pairs $(median "${pair_ratios[@]}")x)"
 # The worst case for the converter's block interpolation (SEMANTICS.md § Colour): grain that the encoder keeps (a
 # gradient with light noise, x265 at CRF 26: 55 Mbit/s, a phone's rate), so that a 2×2 block's luma codes almost
 # never lie within 7 of each other and nearly every pixel runs the whole chain (testsrc2's flat areas, above, are
