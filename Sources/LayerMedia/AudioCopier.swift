@@ -54,7 +54,7 @@ final class AudioCopier {
                 return
             }
             defer { av_packet_unref(packet) }
-            guard packet.pointee.stream_index == inStream.pointee.index else { continue }
+            guard packet.pointee.stream_index == inStream.pointee.index, !StreamBreak.marks(packet) else { continue }
             let pts = packet.pointee.pts == lp_av_nopts_value() ? packet.pointee.dts : packet.pointee.pts
             if pts < first { continue }
             if pts >= last { done = true; return }

@@ -40,6 +40,8 @@ final class FFmpegDecoder {
     deinit { avcodec_free_context(&context) }
 
     private var draining = false
+    /// Draining at a live stream's break (`StreamBreak`): at the decoder's end it starts afresh, not ends.
+    private var drainingAtBreak = false
 
     /// The next decoded frame of this stream (owned by the caller), or nil at the end, reading the container
     /// directly. Damaged packets are skipped (FFmpeg conceals what it can).
@@ -64,16 +66,29 @@ final class FFmpegDecoder {
             if status >= 0 { return frame }
             var f: UnsafeMutablePointer<AVFrame>? = frame
             av_frame_free(&f)
+            if draining && drainingAtBreak {
+                // Every frame held back is out: the packets after the break go to a decoder that starts afresh.
+                flush()
+                drainingAtBreak = false
+                continue
+            }
             if status == lp_averror_eof() { return nil }
             if draining { return nil }
-            // Needs input: the next packet, or start draining at the end of the stream.
+            // Needs input: the next packet, or start draining at the end of the stream (or at a live stream's break).
             guard let next = nextPacket() else {
                 draining = true
                 avcodec_send_packet(context, nil)
                 continue
             }
-            _ = avcodec_send_packet(context, next)
             var owned: UnsafeMutablePointer<AVPacket>? = next
+            if StreamBreak.marks(next) {
+                av_packet_free(&owned)
+                draining = true
+                drainingAtBreak = true
+                avcodec_send_packet(context, nil)
+                continue
+            }
+            _ = avcodec_send_packet(context, next)
             av_packet_free(&owned)
         }
     }

@@ -13,7 +13,8 @@ import LayerGraphics
 /// its own packets, never memory without limit, and never the others their picture or sound.
 ///
 /// With `--reconnect`, a stream that breaks or ends is connected to again (`LiveReconnect`): its packets are put on
-/// the first connection's timeline, after a gap as long as the wall-clock time without packets.
+/// the first connection's timeline, after a gap as long as the wall-clock time without packets, and each view is
+/// told of the break first (`StreamBreak`), so that its decoder hands over the pictures it holds back.
 final class LiveConnection: @unchecked Sendable { // state guarded by `condition`
     /// The protocols whose inputs are connected to once: live servers and sockets. (HTTP, HLS and files are read
     /// again by each reader; pipes are kept in a `PipeSpool`.)
@@ -149,6 +150,7 @@ final class LiveConnection: @unchecked Sendable { // state guarded by `condition
                 let reason = status == lp_averror_eof() ? nil
                     : silent ? "reading '\(path)' failed: no data for \(FFmpegFormat.seconds(watchdog.limit)) (timed out)"
                     : FFmpegFormat.failure("reading '\(path)' failed", status, watchdog: watchdog, pipe: nil).description
+                if reconnect != nil { deliverBreak() }
                 if let next = reconnect?.reconnect(after: reason) {
                     current = next
                     continue
@@ -196,6 +198,21 @@ final class LiveConnection: @unchecked Sendable { // state guarded by `condition
             if backlog.count > Self.backlogCapacity {
                 var oldest: UnsafeMutablePointer<AVPacket>? = backlog.removeFirst()
                 av_packet_free(&oldest)
+            }
+        }
+        condition.broadcast()
+    }
+
+    /// Tells every view that the stream broke (`StreamBreak`): a marker of its stream (of each, for a view of all)
+    /// after the packets it has. Streams nobody reads yet get none: their first reader starts afresh anyway.
+    private func deliverBreak() {
+        condition.lock()
+        defer { condition.unlock() }
+        for id in queues.keys {
+            let streams = queues[id]!.stream.map { [$0] } ?? Array(0..<Int32(context.pointee.nb_streams))
+            for stream in streams {
+                guard let marker = StreamBreak.packet(stream: stream) else { continue }
+                queues[id]!.packets.append(marker)
             }
         }
         condition.broadcast()
