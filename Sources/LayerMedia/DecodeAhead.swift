@@ -159,11 +159,8 @@ final class DecodeAhead: @unchecked Sendable { // state guarded by `condition`
     }
 
     /// Whether the decoder holds `count` frames after the one shown at `seconds` (or all it will have: the stream
-    /// ends first, or the queue is full). Changes nothing, unlike `wouldWait`. A live connection's frames come at the
-    /// stream's pace, so there is nothing to wait for: always true (waiting there set a window's audio clock seconds
-    /// apart from its pictures through a reconnect, `aWindowKeepsTheLiveClockThroughAReconnect`).
+    /// ends first, or the queue is full). Changes nothing, unlike `wouldWait`.
     func holdsFrames(after seconds: Double, count: Int) -> Bool {
-        if source.isLiveConnection { return true }
         condition.lock()
         defer { condition.unlock() }
         if stopped || ended { return true }
