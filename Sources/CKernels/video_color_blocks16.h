@@ -76,21 +76,14 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_blocks16(
     const void *luma0, const void *luma1, const void *cb, const void *cr, const int sampleBytes, long row, long chromaRow) {
     enum { PAIRS = GROUPS / 2 };
     const long whole = count / 16 * 16;
-    outputs o;
-    o.yOut[0] = yOut0; o.yOut[1] = yOut1; o.cbOut = cbOut; o.crOut = crOut;
-    o.rows = 2;
-    o.chromaShiftX = 1;
-    o.yBias[0] = dither_plus(row, 16.5f); o.yBias[1] = dither_plus(row + 1, 16.5f);
-    o.cBias = dither_plus(chromaRow, 128.5f);
-    const float cbScale = k->cScale[0] * 0.25f, crScale = k->cScale[1] * 0.25f;
-    o.pairScales = _mm256_setr_ps(cbScale, cbScale, cbScale, cbScale, crScale, crScale, crScale, crScale);
-    o.cbScale = _mm256_set1_ps(cbScale); o.crScale = _mm256_set1_ps(crScale);
-    // The dither repeats every four columns, so sixteen lanes are the eight twice.
+    const outputs o = make_outputs(k, yOut0, yOut1, cbOut, crOut, 2, 1, row, chromaRow);
+    // The dither repeats every four columns, so sixteen lanes are the eight twice; Cb's scale in lanes 0…7, Cr's
+    // in 8…15.
     outputs16 o16;
     o16.yBias[0] = both_halves(o.yBias[0]); o16.yBias[1] = both_halves(o.yBias[1]);
     o16.cBias = both_halves(o.cBias);
-    o16.pairScales = _mm512_setr_ps(cbScale, cbScale, cbScale, cbScale, cbScale, cbScale, cbScale, cbScale,
-                                    crScale, crScale, crScale, crScale, crScale, crScale, crScale, crScale);
+    o16.pairScales = _mm512_shuffle_f32x4(_mm512_castps256_ps512(o.pairScales), _mm512_castps256_ps512(o.pairScales),
+                                          _MM_SHUFFLE(1, 1, 0, 0));
     const __m512i spreadLimit = _mm512_set1_epi32(k->blockSpread);
     const __m512 cOffset = _mm512_set1_ps(k->cOffset);
     // Per pair of groups: their luma codes, their blocks' ends, which of the two are interpolated (bit 0: the

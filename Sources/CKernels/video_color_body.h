@@ -61,6 +61,25 @@ typedef struct {
     int rows, chromaShiftX;
 } outputs;
 
+/// The outputs of a call converting `rows` luma rows (1 or 2) from picture row `row` (chroma row `chromaRow`), with
+/// its biases: the dither of a group of eight columns is the same in every group (the 4×4 pattern repeats every 4
+/// columns), plus the codes' offset and half a code (the conversion truncates); 1 / the luma pixels a chroma sample
+/// covers (1, 2 or 4: exact) is folded into Cb's and Cr's scales.
+VC_TARGET static inline outputs make_outputs(const lp_video_color *k, uint8_t *yOut0, uint8_t *yOut1, uint8_t *cbOut,
+                                             uint8_t *crOut, int rows, int chromaShiftX, long row, long chromaRow) {
+    outputs o;
+    o.yOut[0] = yOut0; o.yOut[1] = yOut1; o.cbOut = cbOut; o.crOut = crOut;
+    o.rows = rows;
+    o.chromaShiftX = chromaShiftX;
+    o.yBias[0] = dither_plus(row, 16.5f); o.yBias[1] = dither_plus(row + 1, 16.5f);
+    o.cBias = dither_plus(chromaRow, 128.5f);
+    const float inverseCount = 1.0f / (float)(rows << chromaShiftX);
+    const float cbScale = k->cScale[0] * inverseCount, crScale = k->cScale[1] * inverseCount;
+    o.pairScales = _mm256_setr_ps(cbScale, cbScale, cbScale, cbScale, crScale, crScale, crScale, crScale);
+    o.cbScale = _mm256_set1_ps(cbScale); o.crScale = _mm256_set1_ps(crScale);
+    return o;
+}
+
 /// The codes of eight columns from x: the rows' Y' (`yPrime[j]`) and the sums over their rows of B' − Y' and R' − Y'
 /// (then over column pairs when subsampled), scaled to the chroma's codes.
 VC_TARGET static inline void store_group(const outputs *o, long x, const __m256 *yPrime, __m256 sumB, __m256 sumR) {
@@ -150,19 +169,7 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
     const void *luma0, const void *luma1, const void *cb, const void *cr, const int sampleBytes, const int chromaShiftX,
     const int rows, long row, long chromaRow) {
     const long whole = count / 8 * 8;
-    outputs o;
-    o.yOut[0] = yOut0; o.yOut[1] = yOut1; o.cbOut = cbOut; o.crOut = crOut;
-    o.rows = rows;
-    o.chromaShiftX = chromaShiftX;
-    // The dither of a group of eight columns is the same in every group (the 4×4 pattern repeats every 4 columns),
-    // plus the codes' offset and half a code (the conversion truncates).
-    o.yBias[0] = dither_plus(row, 16.5f); o.yBias[1] = dither_plus(row + 1, 16.5f);
-    o.cBias = dither_plus(chromaRow, 128.5f);
-    // 1 / the luma pixels a chroma sample covers (1, 2 or 4: exact), folded into Cb's and Cr's scales.
-    const float inverseCount = 1.0f / (float)(o.rows << chromaShiftX);
-    const float cbScale = k->cScale[0] * inverseCount, crScale = k->cScale[1] * inverseCount;
-    o.pairScales = _mm256_setr_ps(cbScale, cbScale, cbScale, cbScale, crScale, crScale, crScale, crScale);
-    o.cbScale = _mm256_set1_ps(cbScale); o.crScale = _mm256_set1_ps(crScale);
+    const outputs o = make_outputs(k, yOut0, yOut1, cbOut, crOut, rows, chromaShiftX, row, chromaRow);
     const int blocks = o.rows == 2 && chromaShiftX == 1 && k->blockSpread >= 0;
     const __m256i spreadLimit = _mm256_set1_epi32(k->blockSpread);
     const void *luma[2] = {luma0, luma1};
