@@ -182,12 +182,7 @@ final class LiveConnection: @unchecked Sendable { // state guarded by `condition
         var given = false
         for id in queues.keys where queues[id]!.stream == nil || queues[id]!.stream == stream {
             guard let copy = av_packet_clone(packet) else { continue }
-            if queues[id]!.packets.count >= Self.queueCapacity {
-                var oldest: UnsafeMutablePointer<AVPacket>? = queues[id]!.packets.removeFirst()
-                av_packet_free(&oldest)
-                droppedCount += 1
-            }
-            queues[id]!.packets.append(copy)
+            enqueue(copy, id)
             given = true
         }
         if given {
@@ -212,10 +207,21 @@ final class LiveConnection: @unchecked Sendable { // state guarded by `condition
             let streams = queues[id]!.stream.map { [$0] } ?? Array(0..<Int32(context.pointee.nb_streams))
             for stream in streams {
                 guard let marker = StreamBreak.packet(stream: stream) else { continue }
-                queues[id]!.packets.append(marker)
+                enqueue(marker, id)
             }
         }
         condition.broadcast()
+    }
+
+    /// Appends `packet` (owned) to view `id`'s queue, which loses its oldest packet when full. Called with
+    /// `condition` locked.
+    private func enqueue(_ packet: UnsafeMutablePointer<AVPacket>, _ id: Int) {
+        if queues[id]!.packets.count >= Self.queueCapacity {
+            var oldest: UnsafeMutablePointer<AVPacket>? = queues[id]!.packets.removeFirst()
+            av_packet_free(&oldest)
+            droppedCount += 1
+        }
+        queues[id]!.packets.append(packet)
     }
 
     private func finish(status: Int32) {
