@@ -2,7 +2,8 @@
 // around the steps): the chain's steps run sixteen pixels a register, and the curves are 32 cubic pieces
 // (`PolynomialCurve`), a piece's four coefficients picked for sixteen pixels by one two-register permute each, where
 // the AVX2 kernel's tables need a gather a curve for eight. (The permutes at eight pixels a register measured no
-// faster than the gathers: per pixel a curve cost 0.39 ns against 0.42; at sixteen, 0.21.) Bit for bit
+// faster than the gathers: per pixel a curve cost 0.39 ns against 0.42; at sixteen, 0.21.) 4:2:0 two rows a call,
+// HDR video's case, goes sixteen columns at a time (video_color_blocks16.h). Bit for bit
 // `VideoColorConverter.rowsSwift` with its polynomial curves.
 #include "CKernels.h"
 
