@@ -90,9 +90,7 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_blocks16(
     // first), each one's first run.
     __m512i codes[PAIRS][2], lo[PAIRS], hi[PAIRS];
     int interpolated[PAIRS], first[PAIRS][2];
-    __m256i runCodes[MOST_RUNS], kinks[MOST_RUNS];
-    __m256 addR[MOST_RUNS], addG[MOST_RUNS], addB[MOST_RUNS];
-    __m256 yPrime[MOST_RUNS], dB[MOST_RUNS], dR[MOST_RUNS];
+    chain_runs c;
     for (long start = 0; start < whole; start += 16 * PAIRS) {
         const int pairs = (int)((whole - start < 16 * PAIRS ? whole - start : 16 * PAIRS) / 16);
         int runs = 0;
@@ -114,8 +112,9 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_blocks16(
             if (interpolated[p] == 3) {
                 // Both groups: their two runs side by side, stored as one register each.
                 first[p][0] = runs; first[p][1] = runs + 1;
-                _mm512_storeu_ps(&addR[runs], termR); _mm512_storeu_ps(&addG[runs], termG); _mm512_storeu_ps(&addB[runs], termB);
-                _mm512_storeu_si512(&runCodes[runs], ends);
+                _mm512_storeu_ps(&c.addR[runs], termR); _mm512_storeu_ps(&c.addG[runs], termG);
+                _mm512_storeu_ps(&c.addB[runs], termB);
+                _mm512_storeu_si512(&c.codes[runs], ends);
                 runs += 2;
                 continue;
             }
@@ -124,38 +123,29 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_blocks16(
                 const __m256 hR = half_ps(termR, h), hG = half_ps(termG, h), hB = half_ps(termB, h);
                 const int rowsOfRuns = interpolated[p] >> h & 1 ? 1 : 2;
                 for (int j = 0; j < rowsOfRuns; j++) {
-                    addR[runs] = hR; addG[runs] = hG; addB[runs] = hB;
-                    runCodes[runs++] = half_si(rowsOfRuns == 1 ? ends : codes[p][j], h);
+                    c.addR[runs] = hR; c.addG[runs] = hG; c.addB[runs] = hB;
+                    c.codes[runs++] = half_si(rowsOfRuns == 1 ? ends : codes[p][j], h);
                 }
             }
         }
-        run_chain(k, runs, runCodes, addR, addG, addB, kinks, yPrime, dB, dR);
+        run_chain_over(k, runs, &c);
         for (int p = 0; p < pairs; p++) {
             long x = start + 16 * p;
             if (interpolated[p] == 3) {
                 // A kink between a block's ends: that group goes pixel by pixel (below).
                 const int i = first[p][0];
-                __m512i kinked = _mm512_loadu_si512(&kinks[i]);
+                __m512i kinked = _mm512_loadu_si512(&c.kinks[i]);
                 if (_mm512_cmpeq_epi32_mask(kinked, _mm512_shuffle_epi32(kinked, _MM_PERM_CDAB)) == 0xFFFF) {
-                    store_interpolated16(&o, &o16, x, codes[p], lo[p], hi[p], _mm512_loadu_ps(&yPrime[i]),
-                                         _mm512_loadu_ps(&dB[i]), _mm512_loadu_ps(&dR[i]));
+                    store_interpolated16(&o, &o16, x, codes[p], lo[p], hi[p], _mm512_loadu_ps(&c.yPrime[i]),
+                                         _mm512_loadu_ps(&c.dB[i]), _mm512_loadu_ps(&c.dR[i]));
                     continue;
                 }
             }
+            // Otherwise each group as the eight-column body finishes it.
             for (int h = 0; h < 2; h++) {
-                const long xh = x + 8 * h;
-                const int i = first[p][h];
-                if (!(interpolated[p] >> h & 1)) {
-                    store_every_pixel(&o, xh, &yPrime[i], &dB[i], &dR[i]);
-                    continue;
-                }
                 const __m256i groupCodes[2] = {half_si(codes[p][0], h), half_si(codes[p][1], h)};
-                __m256i same = _mm256_cmpeq_epi32(kinks[i], _mm256_shuffle_epi32(kinks[i], _MM_SHUFFLE(2, 3, 0, 1)));
-                if (_mm256_movemask_epi8(same) != -1) {
-                    run_every_pixel(k, &o, xh, groupCodes, addR[i], addG[i], addB[i]);
-                    continue;
-                }
-                store_interpolated(&o, xh, groupCodes, half_si(lo[p], h), half_si(hi[p], h), yPrime[i], dB[i], dR[i]);
+                store_group_after_chain(k, &o, x + 8 * h, groupCodes, half_si(lo[p], h), half_si(hi[p], h),
+                                        interpolated[p] >> h & 1, &c, first[p][h]);
             }
         }
     }

@@ -161,6 +161,38 @@ VC_TARGET static inline void store_interpolated(const outputs *o, long x, const 
 }
 
 
+/// A chunk's runs of the chain: per run, its luma codes and its chroma's R', G', B' terms (its group's), then what
+/// the chain made of them: the kinks it passed, its Y' and colour differences. Runs of a group lie side by side.
+typedef struct {
+    __m256i codes[MOST_RUNS], kinks[MOST_RUNS];
+    __m256 addR[MOST_RUNS], addG[MOST_RUNS], addB[MOST_RUNS];
+    __m256 yPrime[MOST_RUNS], dB[MOST_RUNS], dR[MOST_RUNS];
+} chain_runs;
+
+/// The chain over a chunk's first `runs` runs.
+VC_TARGET static inline void run_chain_over(const lp_video_color *k, int runs, chain_runs *c) {
+    run_chain(k, runs, c->codes, c->addR, c->addG, c->addB, c->kinks, c->yPrime, c->dB, c->dR);
+}
+
+/// The eight columns from x once the chain has run, their first run `i`: a group not interpolated from its runs
+/// (one a row); an interpolated one from its blocks' ends (`lo`, `hi`), unless a kink of the chain lies between a
+/// block's ends, where the line would cut the corner: those columns then go pixel by pixel. (`lo` and `hi` are
+/// read only for an interpolated group: a group not interpolated never set them.)
+VC_TARGET static inline __attribute__((always_inline)) void store_group_after_chain(const lp_video_color *k, const outputs *o, long x,
+                                                     const __m256i *lumaCodes, __m256i lo, __m256i hi,
+                                                     int interpolated, const chain_runs *c, int i) {
+    if (!interpolated) {
+        store_every_pixel(o, x, &c->yPrime[i], &c->dB[i], &c->dR[i]);
+        return;
+    }
+    __m256i same = _mm256_cmpeq_epi32(c->kinks[i], _mm256_shuffle_epi32(c->kinks[i], _MM_SHUFFLE(2, 3, 0, 1)));
+    if (_mm256_movemask_epi8(same) != -1) {
+        run_every_pixel(k, o, x, lumaCodes, c->addR[i], c->addG[i], c->addB[i]);
+        return;
+    }
+    store_interpolated(o, x, lumaCodes, lo, hi, c->yPrime[i], c->dB[i], c->dR[i]);
+}
+
 /// The kernel for pictures of `sampleBytes`, `chromaShiftX` and `rows` (the luma rows a call takes), inlined into
 /// the kernel's entry once with HDR video's constants and once with any: with the constants, the loops lose their branches on
 /// the format and keep more in registers (a 1080p 10-bit 4:2:0 frame took 4 % less time).
@@ -176,11 +208,7 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
     // Per group: its luma codes, whether its blocks are interpolated (and their ends), its first run.
     __m256i codes[GROUPS][2], lo[GROUPS], hi[GROUPS];
     int interpolated[GROUPS], first[GROUPS];
-    // Per run of the chain: its luma codes, its chroma's R', G', B' terms (its group's), the kinks it passed, its Y'
-    // and colour differences.
-    __m256i runCodes[MOST_RUNS], kinks[MOST_RUNS];
-    __m256 addR[MOST_RUNS], addG[MOST_RUNS], addB[MOST_RUNS];
-    __m256 yPrime[MOST_RUNS], dB[MOST_RUNS], dR[MOST_RUNS];
+    chain_runs c;
     for (long start = 0; start < whole; start += 8 * GROUPS) {
         const int groups = (int)((whole - start < 8 * GROUPS ? whole - start : 8 * GROUPS) / 8);
         int runs = 0;
@@ -204,31 +232,19 @@ VC_TARGET static inline __attribute__((always_inline)) long convert_rows(
                 hi[g] = _mm256_max_epi32(columnHi, _mm256_shuffle_epi32(columnHi, _MM_SHUFFLE(2, 3, 0, 1)));
                 if (!_mm256_movemask_epi8(_mm256_cmpgt_epi32(_mm256_sub_epi32(hi[g], lo[g]), spreadLimit))) {
                     interpolated[g] = 1;
-                    addR[runs] = termR; addG[runs] = termG; addB[runs] = termB;
-                    runCodes[runs++] = _mm256_blend_epi32(lo[g], hi[g], 0xAA);
+                    c.addR[runs] = termR; c.addG[runs] = termG; c.addB[runs] = termB;
+                    c.codes[runs++] = _mm256_blend_epi32(lo[g], hi[g], 0xAA);
                     continue;
                 }
             }
             for (int j = 0; j < o.rows; j++) {
-                addR[runs] = termR; addG[runs] = termG; addB[runs] = termB;
-                runCodes[runs++] = codes[g][j];
+                c.addR[runs] = termR; c.addG[runs] = termG; c.addB[runs] = termB;
+                c.codes[runs++] = codes[g][j];
             }
         }
-        run_chain(k, runs, runCodes, addR, addG, addB, kinks, yPrime, dB, dR);
+        run_chain_over(k, runs, &c);
         for (int g = 0; g < groups; g++) {
-            long x = start + 8 * g;
-            int i = first[g];
-            if (!interpolated[g]) {
-                store_every_pixel(&o, x, &yPrime[i], &dB[i], &dR[i]);
-                continue;
-            }
-            // A kink between a block's ends: the line would cut the corner; these columns go pixel by pixel.
-            __m256i same = _mm256_cmpeq_epi32(kinks[i], _mm256_shuffle_epi32(kinks[i], _MM_SHUFFLE(2, 3, 0, 1)));
-            if (_mm256_movemask_epi8(same) != -1) {
-                run_every_pixel(k, &o, x, codes[g], addR[i], addG[i], addB[i]);
-                continue;
-            }
-            store_interpolated(&o, x, codes[g], lo[g], hi[g], yPrime[i], dB[i], dR[i]);
+            store_group_after_chain(k, &o, start + 8 * g, codes[g], lo[g], hi[g], interpolated[g], &c, first[g]);
         }
     }
     return whole;
